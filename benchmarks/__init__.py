@@ -1,0 +1,1 @@
+"""Ratio benchmarks: every measurement is reported against a floor measured in the same run."""
