@@ -1,0 +1,132 @@
+"""Earliest deadline first on one worker, and two classic relatives.
+
+Jackson's rule: run the jobs in order of deadline. On one worker, started at t = 0 and run back to
+back, that order has the smallest possible *maximum lateness*. Exchange argument: if two adjacent
+jobs are out of deadline order, swapping them never makes the worst lateness larger, so sorting
+(a sequence of such swaps) can only help.
+
+- `edf_order`, `max_lateness`, `feasible`: the rule itself, O(n log n).
+- `min_late_jobs` (Moore-Hodgson): the most jobs that can finish on time, O(n log n).
+- `max_profit_unit_jobs`: unit-length jobs with deadlines and profits, O(n log n).
+
+Lateness = finish - deadline; negative means early.
+"""
+
+import heapq
+from numbers import Real
+from typing import NamedTuple
+
+
+class Job(NamedTuple):
+    name: str
+    duration: float
+    deadline: float
+
+
+class Slot(NamedTuple):
+    """One job as it ran: when it started and finished, and how late it was."""
+
+    name: str
+    start: float
+    finish: float
+    deadline: float
+    lateness: float
+
+
+class ProfitJob(NamedTuple):
+    name: str
+    deadline: int  # the job must *finish* by this tick; each job takes one tick
+    profit: float
+
+
+def _number(value, what: str) -> None:
+    if not isinstance(value, Real) or isinstance(value, bool):
+        raise TypeError(f"{what} must be a number, got {value!r}")
+
+
+def _check_jobs(jobs, unique_names: bool = False) -> list[Job]:
+    jobs = list(jobs)
+    seen = set()
+    for j in jobs:
+        if not isinstance(j, tuple) or len(j) != 3:
+            raise TypeError(f"each job must be Job(name, duration, deadline), got {j!r}")
+        name, duration, deadline = j
+        _number(duration, f"duration of job {name!r}")
+        _number(deadline, f"deadline of job {name!r}")
+        if duration < 0:
+            raise ValueError(f"duration of job {name!r} must be >= 0, got {duration!r}")
+        if unique_names:
+            if name in seen:
+                raise ValueError(f"job names must be unique, got {name!r} twice")
+            seen.add(name)
+    return [Job(*j) for j in jobs]
+
+
+def edf_order(jobs) -> list[Job]:
+    """Jobs sorted by deadline; equal deadlines keep their input order (stable sort). O(n log n)."""
+    return sorted(_check_jobs(jobs), key=lambda j: j.deadline)
+
+
+def run_in_order(order) -> list[Slot]:
+    """Run the jobs back to back from t = 0, in the order given. O(n)."""
+    t, slots = 0, []
+    for j in _check_jobs(order):
+        slots.append(Slot(j.name, t, t + j.duration, j.deadline, t + j.duration - j.deadline))
+        t += j.duration
+    return slots
+
+
+def max_lateness(order) -> float:
+    """The worst finish - deadline when the jobs run back to back in this order; 0 for no jobs."""
+    slots = run_in_order(order)
+    return max((s.lateness for s in slots), default=0)
+
+
+def feasible(jobs) -> bool:
+    """True when some order meets every deadline. If EDF is late, every order is. O(n log n)."""
+    return max_lateness(edf_order(jobs)) <= 0
+
+
+def min_late_jobs(jobs) -> list[Job]:
+    """Moore-Hodgson: the largest set of jobs that can all finish on time, in EDF order.
+
+    Walk the jobs by deadline, keeping a max-heap of the durations taken so far. When the newest
+    job would finish late, drop the longest job taken (it frees the most time). The late jobs can
+    run afterwards in any order. O(n log n).
+    """
+    taken, t = [], 0  # heap of (-duration, -seq, job): the longest (latest among equals) on top
+    for seq, j in enumerate(edf_order(_check_jobs(jobs, unique_names=True))):
+        heapq.heappush(taken, (-j.duration, -seq, j))
+        t += j.duration
+        if t > j.deadline:
+            minus_duration, _, _ = heapq.heappop(taken)
+            t += minus_duration
+    return edf_order(j for _, _, j in taken) if taken else []
+
+
+def max_profit_unit_jobs(jobs) -> tuple[float, list[str]]:
+    """Unit-length jobs with integer deadlines and profits: the most profit that fits on time.
+
+    Walk the jobs by deadline, keeping a min-heap of the profits taken. After adding a job, if
+    more jobs are taken than the deadline allows, drop the least profitable one. Returns
+    (total profit, names of the chosen jobs in the order to run them). O(n log n).
+    """
+    jobs = list(jobs)
+    seen = set()
+    for j in jobs:
+        if not isinstance(j, tuple) or len(j) != 3:
+            raise TypeError(f"each job must be ProfitJob(name, deadline, profit), got {j!r}")
+        name, deadline, profit = j
+        if not isinstance(deadline, int) or isinstance(deadline, bool):
+            raise TypeError(f"deadline of job {name!r} must be an integer tick, got {deadline!r}")
+        _number(profit, f"profit of job {name!r}")
+        if name in seen:
+            raise ValueError(f"job names must be unique, got {name!r} twice")
+        seen.add(name)
+    taken = []  # min-heap of (profit, seq, job): least profitable (earliest among equals) on top
+    for seq, j in enumerate(sorted(map(lambda j: ProfitJob(*j), jobs), key=lambda j: j.deadline)):
+        heapq.heappush(taken, (j.profit, seq, j))
+        if len(taken) > max(j.deadline, 0):
+            heapq.heappop(taken)
+    chosen = sorted(taken, key=lambda e: (e[2].deadline, e[1]))
+    return sum(p for p, _, _ in chosen), [j.name for _, _, j in chosen]

@@ -1,0 +1,145 @@
+"""How a check result, a hint and a solution look: rich HTML in JupyterLab, plain text elsewhere.
+
+Everything here is deterministic (no timings, no addresses) so stored notebook outputs stay stable.
+"""
+
+import html
+from dataclasses import dataclass, field
+from typing import Any
+
+COLOURS = {"passed": "#1a7f37", "failed": "#cf222e", "not attempted": "#6e7781",
+           "timed out": "#bc4c00", "crashed": "#cf222e", "mutated its input": "#bc4c00"}
+MARKS = {"passed": "✔", "not attempted": "…"}
+
+
+def _is_record(x) -> bool:
+    return isinstance(x, tuple) and hasattr(x, "_fields")
+
+
+def _rows(value) -> tuple[list[str], list[list[str]]] | None:
+    """A list of named tuples as a table (header, rows); None when it is not one."""
+    if isinstance(value, list) and value and all(_is_record(v) for v in value):
+        header = list(value[0]._fields)
+        if all(v._fields == value[0]._fields for v in value):
+            return header, [[repr(x) if not isinstance(x, str) else x for x in v] for v in value]
+    return None
+
+
+def text_value(value, indent: str = "    ") -> str:
+    table = _rows(value)
+    if table is None:
+        return repr(value)
+    header, rows = table
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n" + "\n".join(indent + line.rstrip() for line in lines)
+
+
+def html_value(value) -> str:
+    table = _rows(value)
+    if table is None:
+        return f"<code>{html.escape(repr(value))}</code>"
+    header, rows = table
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    cells = ("".join(f"<td>{html.escape(c)}</td>" for c in r) for r in rows)
+    body = "".join(f"<tr>{row}</tr>" for row in cells)
+    return f"<table class='kit-table'><tr>{head}</tr>{body}</table>"
+
+
+@dataclass
+class Result:
+    """The outcome of one check. Truthy only when passed, so `assert q1.check(fn)` works."""
+
+    problem: Any
+    status: str
+    cases: int = 0
+    edge_cases: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    case: tuple | None = None
+    expected: Any = None
+    got: Any = None
+    error: str = ""
+    pitfall: Any = None
+    label: str = ""
+
+    def __bool__(self) -> bool:
+        return self.status == "passed"
+
+    @property
+    def headline(self) -> str:
+        name = self.problem.name
+        if self.status == "passed":
+            edges = f" and {len(self.edge_cases)} edge cases ({', '.join(self.edge_cases)})" \
+                if self.edge_cases else ""
+            return f"{name}: passed {self.cases} generated cases{edges}."
+        if self.status == "not attempted":
+            return (f"{name}: not attempted yet (it raises NotImplementedError). "
+                    "Write it, then check again.")
+        where = f" on the edge case '{self.label}'" if self.label else \
+            " on this input (the smallest one found)"
+        return f"{name}: {self.status}{where}."
+
+    def _args(self) -> list[tuple[str, Any]]:
+        names = list(self.problem.arg_names) or [f"argument {i + 1}" for i in range(len(self.case))]
+        return list(zip(names, self.case, strict=False))
+
+    def _details(self) -> list[tuple[str, Any, bool]]:
+        """(label, value, is_data) lines shown under the headline for a failure."""
+        if self.case is None:
+            return [("why", self.error, False)] if self.error else []
+        lines = [(name, value, True) for name, value in self._args()]
+        if self.status == "failed":
+            lines.append(("expected", self.expected, True))
+            lines.append(("got", self.got, True))
+        if self.error:
+            lines.append(("why", self.error, False))
+        if self.pitfall is not None:
+            lines.append(("pitfall", f"{self.pitfall.name}: {self.pitfall.why}", False))
+        return lines
+
+    def __repr__(self) -> str:
+        mark = MARKS.get(self.status, "✘")
+        lines = [f"{mark} {self.headline}"]
+        for label, value, is_data in self._details():
+            shown = text_value(value) if is_data else value
+            lines.append(f"  {label}:{'' if str(shown).startswith(chr(10)) else ' '}{shown}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        colour = COLOURS.get(self.status, "#cf222e")
+        mark = MARKS.get(self.status, "✘")
+        rows = "".join(
+            f"<tr><th style='text-align:left;vertical-align:top;padding-right:1em'>"
+            f"{html.escape(label)}</th><td style='text-align:left'>"
+            f"{html_value(value) if is_data else html.escape(str(value))}</td></tr>"
+            for label, value, is_data in self._details())
+        table = f"<table style='margin-top:.4em'>{rows}</table>" if rows else ""
+        return (f"<div class='kit-check' style='border-left:4px solid {colour};padding:.3em .8em'>"
+                f"<b style='color:{colour}'>{mark} {html.escape(self.headline)}</b>{table}</div>")
+
+
+@dataclass
+class Note:
+    """A short piece of Markdown (a hint, a solution) that shows well in both front ends."""
+
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+
+def show_hint(problem, n: int = 1) -> Note:
+    hints = problem.hints
+    if not hints:
+        return Note(f"No hints for {problem.name}: read the pitfalls section.")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(hints):
+        return Note(f"{problem.name} has hints 1 to {len(hints)}; hint({n!r}) is not one of them.")
+    return Note(f"Hint {n} of {len(hints)} for {problem.name}: {hints[n - 1]}")
+
+
+def show_solution(problem, source: str) -> Note:
+    return Note(f"One solution for {problem.name}:\n\n```python\n{source.rstrip()}\n```")
