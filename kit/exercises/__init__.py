@@ -5,5 +5,6 @@
 """
 
 from kit.exercises.engine import Pitfall, Problem
+from kit.exercises.report import show_source
 
-__all__ = ["Pitfall", "Problem"]
+__all__ = ["Pitfall", "Problem", "show_source"]

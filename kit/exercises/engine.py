@@ -166,15 +166,39 @@ class Problem:
             return self.judge(case, expected, seen.value)
         return None if seen.value == expected else "the answer differs from the expected one"
 
-    def pitfall_for(self, case: tuple, got: Any) -> Pitfall | None:
-        """The first declared pitfall whose wrong answer gives exactly `got` on this case."""
-        for p in self.pitfalls:
-            try:
-                if self.run(p.answer, copy.deepcopy(case)) == got:
-                    return p
-            except Exception:
-                continue
-        return None
+    def sample(self, n: int = 30) -> list[tuple]:
+        """`n` generated cases, the same ones every time (to tell similar pitfalls apart)."""
+        if not hasattr(self, "_sample"):
+            cases: list[tuple] = []
+
+            @settings(max_examples=n, derandomize=True, database=None, deadline=None,
+                      verbosity=Verbosity.quiet, phases=[Phase.generate],
+                      suppress_health_check=list(HealthCheck))
+            @given(self.cases)
+            def collect(case):
+                cases.append(case)
+
+            collect()
+            self._sample = cases
+        return self._sample
+
+    def pitfall_for(self, case: tuple, seen: Observation,
+                    observe: Callable[[tuple], Observation]) -> Pitfall | None:
+        """The declared pitfall that behaves like the answer: it must do the same on the failing
+        case (same value, or a crash of the same type); when several do, the one that agrees with
+        the answer on most of a fixed sample of cases wins."""
+
+        def same(a: Observation, b: Observation) -> bool:
+            if a.kind == b.kind == "ok":
+                return a.value == b.value
+            return a.kind == b.kind == CRASHED and a.error.split(":")[0] == b.error.split(":")[0]
+
+        mutants = {p: observe_locally(self, p.answer) for p in self.pitfalls}
+        candidates = [p for p, mutant in mutants.items() if same(mutant(case), seen)]
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else None
+        answers = [(c, observe(c)) for c in self.sample()]
+        return max(candidates, key=lambda p: sum(same(mutants[p](c), a) for c, a in answers))
 
     def evaluate(self, observe: Callable[[tuple], Observation]) -> Result:
         """Generated cases (the first failure shrunk), then the named edge cases, via `observe`."""
@@ -205,22 +229,22 @@ class Problem:
             case, seen = stop[-1]
             if seen.kind == NOT_ATTEMPTED:
                 return Result(self, NOT_ATTEMPTED)
-            return self._failure(case, seen, seen.error)
+            return self._failure(case, seen, seen.error, observe)
         except Exception:
             if not worst:
                 raise
-            return self._failure(*worst[-1])
+            return self._failure(*worst[-1], observe)
         for label, case in self.examples:  # named edge cases, after the generated ones
             seen = observe(case)
             problem = self.verdict(case, seen)
             if problem is not None:
-                return self._failure(case, seen, problem, label=label)
+                return self._failure(case, seen, problem, observe, label=label)
         return Result(self, PASSED, cases=tried, edge_cases=[lbl for lbl, _ in self.examples],
                       seconds=time.perf_counter() - started)
 
-    def _failure(self, case, seen: Observation, message: str, label: str = "") -> Result:
+    def _failure(self, case, seen: Observation, message: str, observe, label: str = "") -> Result:
         status = FAILED if seen.kind == "ok" else seen.kind
-        expected = self.expected(case) if status in (FAILED, MUTATED) else None
-        pitfall = self.pitfall_for(case, seen.value) if status == FAILED else None
+        expected = self.expected(case) if status == FAILED else None
+        pitfall = self.pitfall_for(case, seen, observe) if status in (FAILED, CRASHED) else None
         return Result(self, status, case=case, expected=expected, got=seen.value,
                       error=message, pitfall=pitfall, label=label)

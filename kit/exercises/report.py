@@ -4,6 +4,7 @@ Everything here is deterministic (no timings, no addresses) so stored notebook o
 """
 
 import html
+import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,3 +144,8 @@ def show_hint(problem, n: int = 1) -> Note:
 
 def show_solution(problem, source: str) -> Note:
     return Note(f"One solution for {problem.name}:\n\n```python\n{source.rstrip()}\n```")
+
+
+def show_source(*objects) -> Note:
+    """The source code of functions or classes from the kit, as a Markdown code block."""
+    return Note("\n\n".join(f"```python\n{inspect.getsource(o).rstrip()}\n```" for o in objects))

@@ -1,0 +1,33 @@
+# Two commands on a fresh machine (only python3 needed):
+#   make lab   - set up .venv if missing, open JupyterLab on notebooks/00_start_here.ipynb
+#   make test  - set up .venv if missing, run ruff and the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: lab test build bench venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(VENV)/share/jupyter/lab/settings/overrides.json
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(NBVAL) $(PYTEST_ARGS)
+
+build: $(STAMP)
+	$(BIN)/python -m kit build
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks

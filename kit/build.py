@@ -1,0 +1,87 @@
+"""solutions/ -> notebooks/: the learner build, and real outputs in both.
+
+`solutions/NN_topic.ipynb` is the only source. In a code cell, the lines between
+`### BEGIN SOLUTION` and `### END SOLUTION` are the answer; the learner build replaces them with
+`raise NotImplementedError` at the same indentation. Both builds are executed with nbclient, so
+every stored output is real and nbval has something to compare.
+"""
+
+import copy
+import re
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+ROOT = Path(__file__).resolve().parent.parent
+VOLATILE_METADATA = ("widgets", "language_info")
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_BLOCK = re.compile(rf"^([ \t]*){re.escape(BEGIN)}[^\n]*\n.*?^[ \t]*{re.escape(END)}[^\n]*(\n|$)",
+                    re.MULTILINE | re.DOTALL)
+
+
+def strip_solutions(source: str) -> str:
+    """Replace each solution block by `raise NotImplementedError` at the marker's indentation."""
+    if source.count(BEGIN) != source.count(END):
+        raise ValueError(f"unbalanced solution markers in cell:\n{source}")
+    return _BLOCK.sub(lambda m: f"{m.group(1)}raise NotImplementedError{m.group(2)}", source)
+
+
+def learner_version(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of a solution notebook with every solution block replaced and outputs cleared."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = strip_solutions(cell.source)
+            cell.outputs, cell.execution_count = [], None
+    return nb
+
+
+def tidy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop what changes from run to run: widget views (model ids), widget state, timings."""
+    for key in VOLATILE_METADATA:
+        nb.metadata.pop(key, None)
+    nb.metadata["kernelspec"] = KERNELSPEC
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        for out in cell.get("outputs", []):
+            out.get("data", {}).pop(WIDGET_VIEW, None)
+            out.get("metadata", {}).pop(WIDGET_VIEW, None)
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode, cwd: Path, timeout: int = 600) -> nbformat.NotebookNode:
+    """Run every cell in a fresh kernel (the current Python), in `cwd`; errors stop the build
+    except in cells tagged `raises-exception`."""
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
+                            store_widget_state=False, resources={"metadata": {"path": str(cwd)}})
+    client.execute()
+    return tidy(nb)
+
+
+def build(names: list[str] | None = None, root: Path = ROOT, run: bool = True,
+          log=print) -> list[Path]:
+    """Build the learner notebooks for `names` (stems such as "02_edf_lateness"; default all).
+
+    Writes executed notebooks to solutions/ and notebooks/ under `root`; returns the paths written.
+    """
+    sources, target = root / "solutions", root / "notebooks"
+    target.mkdir(exist_ok=True)
+    written = []
+    for path in sorted(sources.glob("*.ipynb")):
+        if names and path.stem not in names:
+            continue
+        solved = nbformat.read(path, as_version=4)
+        learner = learner_version(solved)
+        if run:
+            log(f"executing {path.relative_to(root)}")
+            solved = execute(solved, sources)
+            log(f"executing notebooks/{path.name} (learner build)")
+            learner = execute(learner, target)
+        for nb, out in ((solved, path), (learner, target / path.name)):
+            nbformat.validate(nb)
+            nbformat.write(nb, out)
+            written.append(out)
+    return written

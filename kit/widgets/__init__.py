@@ -1,0 +1,1 @@
+"""One ipywidgets explorer per topic. Widgets only read what the core returns and draw it."""

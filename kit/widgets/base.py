@@ -1,0 +1,48 @@
+"""What every explorer shares: a VBox with a readout, a picture, and a stable plain-text form."""
+
+import html
+
+import ipywidgets as w
+
+from kit import viz
+
+
+class Explorer(w.VBox):
+    """An explorer is controls + a picture + a readout (HTML), redrawn by `update()`.
+
+    Its plain-text form (what a notebook stores and nbval compares) is the readout as text, so a
+    stored notebook shows the same numbers the widget shows, without addresses or model ids.
+    """
+
+    title = "Explorer"
+
+    def __init__(self, controls, **kwargs):
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.readout = w.HTML()
+        super().__init__([*controls, self.picture, self.readout], **kwargs)
+        for c in self.watched(controls):
+            c.observe(lambda _change: self.update(), names="value")
+        self.update()
+
+    @staticmethod
+    def watched(controls):
+        """Every value widget inside `controls` (boxes are searched)."""
+        for c in controls:
+            if isinstance(c, w.Box):
+                yield from Explorer.watched(c.children)
+            elif hasattr(c, "value") and not isinstance(c, w.HTML | w.Label | w.Image):
+                yield c
+
+    def show(self, fig, lines: list[str]) -> None:
+        """Draw a figure and a list of readout lines (plain text; shown as HTML lines)."""
+        self.picture.value = viz.png(fig)
+        self.lines = lines
+        self.readout.value = "<br>".join(html.escape(line) for line in lines)
+
+    def update(self) -> None:  # pragma: no cover - each explorer defines it
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = "\n".join([f"[{self.title}]", *self.lines])
+        return bundle

@@ -1,0 +1,100 @@
+"""The notebook build: solution markers, the learner build, and drift from a fresh build."""
+
+import shutil
+
+import nbformat
+import pytest
+
+from kit.build import ROOT, build, learner_version, strip_solutions
+
+SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
+
+
+def test_strip_keeps_indentation_and_the_rest_of_the_cell():
+    source = ("def f(x):\n    y = 1\n    ### BEGIN SOLUTION\n    return x + y\n"
+              "    ### END SOLUTION\n\nprint('after')")
+    assert strip_solutions(source) == ("def f(x):\n    y = 1\n    raise NotImplementedError\n"
+                                       "\nprint('after')")
+
+
+def test_strip_handles_several_blocks_and_no_block():
+    source = ("def f():\n  ### BEGIN SOLUTION\n  return 1\n  ### END SOLUTION\n"
+              "def g():\n    ### BEGIN SOLUTION\n    return 2\n    ### END SOLUTION")
+    assert strip_solutions(source) == ("def f():\n  raise NotImplementedError\n"
+                                       "def g():\n    raise NotImplementedError")
+    assert strip_solutions("x = 1") == "x = 1"
+
+
+def test_unbalanced_markers_are_an_error():
+    with pytest.raises(ValueError, match="unbalanced solution markers"):
+        strip_solutions("def f():\n    ### BEGIN SOLUTION\n    return 1\n")
+
+
+def test_learner_version_has_no_solution_and_no_outputs():
+    for path in SOLUTIONS:
+        nb = learner_version(nbformat.read(path, as_version=4))
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                assert "BEGIN SOLUTION" not in cell.source and "END SOLUTION" not in cell.source
+                assert cell.outputs == [] and cell.execution_count is None
+
+
+def _is_exercise_check(cell) -> bool:
+    return (cell.cell_type == "code" and ".check(" in cell.source
+            and "demo" not in cell.metadata.get("tags", []))
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_every_check_passes_in_solutions_and_is_not_attempted_for_learners(path):
+    solved = nbformat.read(path, as_version=4)
+    learner = nbformat.read(ROOT / "notebooks" / path.name, as_version=4)
+    checks = [c for c in solved.cells if _is_exercise_check(c)]
+    assert checks or path.stem == "00_start_here", f"{path.name} has no exercise checks"
+    for cell in checks:
+        text = "\n".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
+        assert ": passed" in text, (path.name, cell.source, text)
+    for cell in (c for c in learner.cells if _is_exercise_check(c)):
+        text = "\n".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
+        assert "not attempted" in text, (path.name, cell.source, text)
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_stored_notebooks_are_executed_and_clean(path):
+    for nb_path in (path, ROOT / "notebooks" / path.name):
+        nb = nbformat.read(nb_path, as_version=4)
+        nbformat.validate(nb)
+        for cell in nb.cells:
+            if cell.cell_type != "code" or not cell.source.strip():
+                continue
+            assert cell.execution_count is not None, (nb_path.name, cell.source)
+            for out in cell.outputs:
+                assert out.output_type != "error", (nb_path.name, cell.source)
+                assert not (out.output_type == "stream" and out.name == "stderr"), \
+                    (nb_path.name, cell.source, out.text)
+
+
+def _normal(nb):
+    """Sources and outputs, without the fields that change from run to run."""
+    cells = []
+    for c in nb.cells:
+        outputs = []
+        for o in c.get("outputs", []):
+            o = dict(o)
+            o.pop("metadata", None)
+            outputs.append(o)
+        cells.append((c.cell_type, c.source, outputs))
+    return cells
+
+
+def test_notebooks_match_a_fresh_build(tmp_path):
+    """`notebooks/` and the executed `solutions/` are exactly what `python -m kit build` writes."""
+    shutil.copytree(ROOT / "solutions", tmp_path / "solutions")
+    build(root=tmp_path, log=lambda _msg: None)
+    for path in SOLUTIONS:
+        for folder in ("solutions", "notebooks"):
+            fresh = nbformat.read(tmp_path / folder / path.name, as_version=4)
+            stored = nbformat.read(ROOT / folder / path.name, as_version=4)
+            assert _normal(fresh) == _normal(stored), (
+                f"{folder}/{path.name} differs from a fresh build: run `python -m kit build`")
+    learner = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert learner == sorted(p.name for p in SOLUTIONS), "a notebook in notebooks/ has no source"
