@@ -1,0 +1,130 @@
+"""What a scheduler schedules: a Job, its Status, the ordering policies, and submit's checks.
+
+A job's status moves PENDING -> RUNNING -> DONE | FAILED, with PENDING -> CANCELLED as the only
+other exit and RUNNING -> PENDING when a failed attempt is retried. `Job.claim()` is the single
+place that moves PENDING to RUNNING, so whoever claims a job (a tick's worker slot, a thread under
+the scheduler's lock) and whoever cancels it test the same field and exactly one of them wins.
+
+A policy is a strategy with one method, `before(a, b)`: should job a leave the ready heap before
+job b? Every policy ends on `seq`, the submission order, so no two jobs tie and equal priorities
+come out first in, first out, the same on every run. A rule is swapped by passing another policy.
+"""
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+from numbers import Real
+from typing import Any
+
+
+class Status(StrEnum):
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    DONE = "DONE"
+    FAILED = "FAILED"
+    CANCELLED = "CANCELLED"
+
+
+FINAL = frozenset({Status.DONE, Status.FAILED, Status.CANCELLED})
+
+
+@dataclass(slots=True, eq=False)
+class Job:
+    """One submitted task and its state; `seq` is the submission order, the last tie-break."""
+
+    id: Any
+    task: Any
+    priority: float
+    run_at: float
+    retries: int
+    backoff: float
+    seq: int
+    attempts: int = 0
+    status: Status = Status.PENDING
+    result: Any = None
+    error: str | None = None
+
+    def claim(self) -> bool:
+        """The only move from PENDING to RUNNING: test and set in one step; O(1)."""
+        if self.status is not Status.PENDING:
+            return False
+        self.status = Status.RUNNING
+        return True
+
+
+class PriorityPolicy:
+    """Lower priority number first; equal priorities in submission order."""
+
+    def before(self, a: Job, b: Job) -> bool:
+        return (a.priority, a.seq) < (b.priority, b.seq)
+
+    def __repr__(self) -> str:
+        return "PriorityPolicy()"
+
+
+class FifoPolicy:
+    """Submission order only."""
+
+    def before(self, a: Job, b: Job) -> bool:
+        return a.seq < b.seq
+
+    def __repr__(self) -> str:
+        return "FifoPolicy()"
+
+
+class OldestDuePolicy:
+    """The job that has been due the longest (earliest run_at) first, then submission order."""
+
+    def before(self, a: Job, b: Job) -> bool:
+        return (a.run_at, a.seq) < (b.run_at, b.seq)
+
+    def __repr__(self) -> str:
+        return "OldestDuePolicy()"
+
+
+def check_number(name: str, value, low: float | None = 0) -> None:
+    """A finite real number (not a bool), at least `low` unless `low` is None; O(1)."""
+    kind = type(value)
+    if kind is not int and kind is not float and (
+            not isinstance(value, Real) or isinstance(value, bool)):
+        raise TypeError(f"{name} must be a number, got {value!r}")
+    if not isinstance(value, int) and not math.isfinite(value):  # ints are always finite
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    if low is not None and value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value!r}")
+
+
+def check_int(name: str, value, low: int = 0) -> None:
+    """An int (not a bool) of at least `low`; O(1)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value!r}")
+
+
+def check_id(id) -> None:
+    """A job id must be hashable, since it keys the job map; O(1)."""
+    try:
+        hash(id)
+    except TypeError:
+        raise TypeError(f"id must be hashable, got {id!r}") from None
+
+
+def check_submit(jobs, closed, id, task, priority, delay, retries, backoff) -> None:
+    """Reject a bad submit with an error naming the argument and its value; O(1)."""
+    check_id(id)
+    if closed:
+        raise RuntimeError(f"the scheduler is shut down; cannot submit id={id!r}")
+    if id in jobs:
+        raise ValueError(f"id {id!r} is already used")
+    if not callable(task):
+        raise TypeError(f"task must be callable, got {task!r}")
+    check_number("priority", priority, low=None)
+    check_number("delay", delay)
+    check_int("retries", retries)
+    check_number("backoff", backoff)
+
+
+def error_message(exc: BaseException) -> str:
+    """The message a FAILED job keeps: str(exc), or the exception's class name when empty."""
+    return str(exc) or type(exc).__name__
