@@ -52,7 +52,12 @@ class JobFuture(Future):
 
 
 class ThreadedScheduler:
-    """N worker threads sharing two heaps and a job map under one lock. Usable as `with ...:`."""
+    """N worker threads sharing two heaps and a job map under one lock. Usable as `with ...:`.
+
+    Times are seconds on `clock` (a `MonotonicClock` by default); idle workers wait real seconds
+    until the next `run_at`, so a `FakeClock` only suits jobs with no delay and no backoff.
+    Worker threads are daemons: an interpreter exit does not wait for a forgotten scheduler.
+    """
 
     def __init__(self, workers: int, policy, clock=None):
         check_int("workers", workers, low=1)
