@@ -8,13 +8,15 @@ the scheduler's lock) and whoever cancels it test the same field and exactly one
 A policy is a strategy with one method, `before(a, b)`: should job a leave the ready heap before
 job b? Every policy ends on `seq`, the submission order, so no two jobs tie and equal priorities
 come out first in, first out, the same on every run. A rule is swapped by passing another policy.
+
+`Run`, `Event`, `JobView` and `JobInfo` are the plain records a scheduler hands out.
 """
 
 import math
 from dataclasses import dataclass
 from enum import StrEnum
 from numbers import Real
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Status(StrEnum):
@@ -80,6 +82,43 @@ class OldestDuePolicy:
 
     def __repr__(self) -> str:
         return "OldestDuePolicy()"
+
+
+class Run(NamedTuple):
+    tick: int
+    time: float
+    worker: int
+    id: Any
+    attempt: int
+    status: Status  # after the run: DONE, FAILED, or PENDING when a retry was scheduled
+
+
+class Event(NamedTuple):
+    tick: int  # the tick it happened in, or the next tick for submits/cancels between ticks
+    time: float
+    kind: str  # submit cancel promote drop skip run done retry fail (+ hold release in extensions)
+    id: Any
+    worker: int | None = None
+    detail: Any = None  # retry: the new run_at; fail: the error message
+
+
+class JobView(NamedTuple):
+    id: Any
+    priority: float
+    run_at: float
+    seq: int
+    attempts: int
+    status: Status
+
+
+class JobInfo(NamedTuple):
+    id: Any
+    status: Status
+    priority: float
+    run_at: float
+    attempts: int
+    result: Any
+    error: str | None
 
 
 def check_number(name: str, value, low: float | None = 0) -> None:

@@ -19,14 +19,18 @@ tests and notebooks), so delays and retries replay exactly; tasks run synchronou
 """
 
 import itertools
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from kit.heap import Heap
 from kit.jobs import (
+    Event,
     FifoPolicy,
     Job,
+    JobInfo,
+    JobView,
     OldestDuePolicy,
     PriorityPolicy,
+    Run,
     Status,
     check_id,
     check_int,
@@ -37,43 +41,6 @@ from kit.jobs import (
 
 __all__ = ["Status", "Job", "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Scheduler",
            "Run", "Event", "JobView", "JobInfo", "Snapshot", "check_submit"]
-
-
-class Run(NamedTuple):
-    tick: int
-    time: float
-    worker: int
-    id: Any
-    attempt: int
-    status: Status  # after the run: DONE, FAILED, or PENDING when a retry was scheduled
-
-
-class Event(NamedTuple):
-    tick: int  # the tick it happened in, or the next tick for submits/cancels between ticks
-    time: float
-    kind: str  # submit cancel promote drop skip run done retry fail (+ hold release in extensions)
-    id: Any
-    worker: int | None = None
-    detail: Any = None  # retry: the new run_at; fail: the error message
-
-
-class JobView(NamedTuple):
-    id: Any
-    priority: float
-    run_at: float
-    seq: int
-    attempts: int
-    status: Status
-
-
-class JobInfo(NamedTuple):
-    id: Any
-    status: Status
-    priority: float
-    run_at: float
-    attempts: int
-    result: Any
-    error: str | None
 
 
 class Snapshot(NamedTuple):

@@ -22,8 +22,7 @@ from typing import Any
 
 from kit.clock import MonotonicClock
 from kit.heap import Heap
-from kit.jobs import Job, Status, check_id, check_int, check_submit, error_message
-from kit.scheduler import JobInfo
+from kit.jobs import Job, JobInfo, Status, check_id, check_int, check_submit, error_message
 
 __all__ = ["ThreadedScheduler", "JobFuture"]
 
