@@ -1,4 +1,4 @@
-"""`python -m benchmarks [--quick] [topic ...]`: run the ratio benchmarks and print a Markdown table."""
+"""`python -m benchmarks [--quick] [topic ...]`: run the benchmarks, print a Markdown table."""
 
 import argparse
 import importlib

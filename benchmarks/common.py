@@ -24,7 +24,8 @@ class Row(NamedTuple):
         return self.seconds / self.floor_seconds if self.floor_seconds else None
 
 
-def median_time(fn: Callable[[], object], repeat: int = 3, setup: Callable[[], object] | None = None):
+def median_time(fn: Callable[[], object], repeat: int = 3,
+                setup: Callable[[], object] | None = None) -> float:
     """Median wall time of `fn()` over `repeat` runs; `setup()` (untimed) runs before each one."""
     times = []
     for _ in range(repeat):

@@ -14,6 +14,7 @@ Lateness = finish - deadline; negative means early.
 
 import heapq
 from numbers import Real
+from operator import attrgetter
 from typing import NamedTuple
 
 
@@ -39,32 +40,40 @@ class ProfitJob(NamedTuple):
     profit: float
 
 
+_deadline = attrgetter("deadline")
+
+
 def _number(value, what: str) -> None:
     if not isinstance(value, Real) or isinstance(value, bool):
         raise TypeError(f"{what} must be a number, got {value!r}")
 
 
 def _check_jobs(jobs, unique_names: bool = False) -> list[Job]:
+    """The jobs as a list of `Job`, or a clear error naming the bad job and field. O(n)."""
     jobs = list(jobs)
     seen = set()
-    for j in jobs:
-        if not isinstance(j, tuple) or len(j) != 3:
-            raise TypeError(f"each job must be Job(name, duration, deadline), got {j!r}")
+    for i, j in enumerate(jobs):
+        if type(j) is not Job:
+            if not isinstance(j, tuple) or len(j) != 3:
+                raise TypeError(f"each job must be Job(name, duration, deadline), got {j!r}")
+            jobs[i] = j = Job(*j)
         name, duration, deadline = j
-        _number(duration, f"duration of job {name!r}")
-        _number(deadline, f"deadline of job {name!r}")
+        if type(duration) not in (int, float):  # the fast path; anything else is checked fully
+            _number(duration, f"duration of job {name!r}")
+        if type(deadline) not in (int, float):
+            _number(deadline, f"deadline of job {name!r}")
         if duration < 0:
             raise ValueError(f"duration of job {name!r} must be >= 0, got {duration!r}")
         if unique_names:
             if name in seen:
                 raise ValueError(f"job names must be unique, got {name!r} twice")
             seen.add(name)
-    return [Job(*j) for j in jobs]
+    return jobs
 
 
 def edf_order(jobs) -> list[Job]:
     """Jobs sorted by deadline; equal deadlines keep their input order (stable sort). O(n log n)."""
-    return sorted(_check_jobs(jobs), key=lambda j: j.deadline)
+    return sorted(_check_jobs(jobs), key=_deadline)
 
 
 def run_in_order(order) -> list[Slot]:
@@ -77,9 +86,14 @@ def run_in_order(order) -> list[Slot]:
 
 
 def max_lateness(order) -> float:
-    """The worst finish - deadline when the jobs run back to back in this order; 0 for no jobs."""
-    slots = run_in_order(order)
-    return max((s.lateness for s in slots), default=0)
+    """The worst finish - deadline when the jobs run back to back in this order; 0 for no jobs.
+    One pass, O(n)."""
+    t, worst = 0, None
+    for _, duration, deadline in _check_jobs(order):
+        t += duration
+        if worst is None or t - deadline > worst:
+            worst = t - deadline
+    return 0 if worst is None else worst
 
 
 def feasible(jobs) -> bool:
