@@ -1,0 +1,324 @@
+"""A lease queue: a worker borrows a job for a while instead of taking it away.
+
+`lease(worker)` hands out the oldest ready job and hides it from everyone else until the lease
+expires. The holder finishes with `ack` (the job is done), or keeps the lease alive with
+`heartbeat`, or gives up with `fail`. A lease that is not acked in time has expired: that attempt
+counts as failed and the job comes back after a backoff delay, possibly to another worker. After
+`max_attempts` attempts the job goes to the dead-letter queue instead, so a poison message cannot
+be retried forever. This is at-least-once delivery (SQS visibility timeout, Pub/Sub ack deadline):
+a slow worker may still be running when its job is handed out again, so the work must be idempotent.
+
+Time only moves when the clock says so. Every call first applies what the clock implies, in time
+order: leases whose expiry has come (found with a min-heap on expiry time, not by scanning) and
+delayed jobs whose run-at time has come (a `DelayedQueue`). Heap entries are `(time, seq, job)`.
+"""
+
+import heapq
+import itertools
+from collections import Counter, deque
+from collections.abc import Callable, Hashable
+from numbers import Integral, Real
+from typing import NamedTuple
+
+from kit.backoff import backoff_delay
+from kit.delayed import DelayedQueue
+
+STATES = ("ready", "delayed", "leased", "done", "dead")
+
+
+def is_held(now, expires_at) -> bool:
+    """THE expiry rule: a lease is held while `now < expires_at`; at exactly `expires_at` it has
+    expired. Every decision in this module goes through this one inequality."""
+    return now < expires_at
+
+
+class Lease(NamedTuple):
+    """One grant of a job to a worker. `token` is unique to this grant, so an old copy never
+    matches again. `expires_at` is the deadline when granted; heartbeats move the live one."""
+
+    job: Hashable
+    worker: Hashable
+    attempt: int  # 1 for the first delivery, 2 for the first retry, ...
+    expires_at: float
+    token: int
+    payload: object = None
+
+
+class Event(NamedTuple):
+    """One line of the trace. `until` is the lease deadline (lease, heartbeat) or the run-at time
+    (put with a delay, retry); None otherwise."""
+
+    time: float
+    kind: str  # put ready lease empty heartbeat ack fail expire retry dead *_rejected
+    job: Hashable
+    worker: Hashable
+    attempt: int
+    until: float | None = None
+
+
+class DeadLetter(NamedTuple):
+    """A job that used up max_attempts; `reason` says how its last attempt ended."""
+
+    job: Hashable
+    payload: object
+    attempts: int
+    time: float
+    reason: str  # "expire" or "fail"
+
+
+class Stats(NamedTuple):
+    """Jobs per state, and deliveries made after an earlier lease on the same job expired (the
+    queue cannot tell a crashed holder from a slow one, so each may have run twice)."""
+
+    ready: int
+    leased: int
+    delayed: int
+    done: int
+    dead: int
+    duplicate_deliveries: int
+
+
+def _check_number(name, value, *, positive=False):
+    if not isinstance(value, Real) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, got {value!r}")
+    if positive and not value > 0:
+        raise ValueError(f"{name} must be > 0, got {value!r}")
+    if not value >= 0:  # also rejects NaN
+        raise ValueError(f"{name} must be >= 0, got {value!r}")
+
+
+def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float] | None = None):
+    """A retry_delay for LeaseQueue: retry r (0 = first retry) waits min(cap, base * 2**r).
+
+    With `rand` (e.g. `random.Random(7).random`) the wait is kit.backoff's full jitter,
+    `rand() * ceiling`. O(1) per call; the exponent is clamped so a huge r cannot overflow.
+    """
+    _check_number("base", base)
+    _check_number("cap", cap)
+    if rand is not None and not callable(rand):
+        raise TypeError(f"rand must be callable, got {rand!r}")
+    if rand is not None:
+        return lambda r: backoff_delay(r, base, cap, rand)
+    return lambda r: min(cap, base * 2 ** min(r, 62))
+
+
+class _Job:
+    __slots__ = ("id", "payload", "state", "attempts", "worker", "token", "expires_at",
+                 "expiry_seq", "expired_last")
+
+    def __init__(self, job_id, payload):
+        self.id, self.payload, self.attempts = job_id, payload, 0
+        self.state = self.worker = self.token = self.expires_at = self.expiry_seq = None
+        self.expired_last = False  # did the previous attempt end by expiry?
+
+
+class LeaseQueue:
+    """At-least-once job queue with leases, heartbeats, retries with backoff and dead letters."""
+
+    def __init__(self, clock, lease_for: float, max_attempts: int,
+                 retry_delay: Callable[[int], float] | None = None):
+        if not callable(getattr(clock, "now", None)):
+            raise TypeError(f"clock must have a now() method, got {clock!r}")
+        _check_number("lease_for", lease_for, positive=True)
+        if not isinstance(max_attempts, Integral) or isinstance(max_attempts, bool):
+            raise TypeError(f"max_attempts must be an int, got {max_attempts!r}")
+        if max_attempts < 1:
+            raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
+        if retry_delay is not None and not callable(retry_delay):
+            raise TypeError(f"retry_delay must be callable, got {retry_delay!r}")
+        self.clock, self.lease_for, self.max_attempts = clock, lease_for, max_attempts
+        self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
+        self.trace: list[Event] = []
+        self._jobs: dict = {}  # job id -> _Job
+        self._ready: deque = deque()  # job ids, in the order they became ready
+        self._delayed = DelayedQueue()  # job ids waiting for a run-at time
+        self._expiries: list[tuple] = []  # (expires_at, seq, job id); stale entries skipped
+        self._seq = itertools.count()
+        self._tokens = itertools.count(1)
+        self._count: Counter = Counter()  # state -> number of jobs in it
+        self._dead: dict = {}  # job id -> DeadLetter, in the order they died
+        self._duplicates = 0
+
+    # -- the operations -------------------------------------------------------------------
+
+    def put(self, job_id, payload=None, delay: float = 0) -> None:
+        """Add a job, ready now (delay 0) or once `now >= now_at_put + delay`. O(log n).
+
+        A job id that is ready, delayed or leased is live and cannot be put again; a done or
+        dead one can (a new job under the same id, e.g. a re-drive from the dead-letter queue).
+        """
+        if not isinstance(job_id, Hashable):
+            raise TypeError(f"job_id must be hashable, got {job_id!r}")
+        _check_number("delay", delay)
+        now = self._catch_up()
+        old = self._jobs.get(job_id)
+        if old is not None and old.state not in ("done", "dead"):
+            raise ValueError(f"job_id {job_id!r} is already in the queue (state {old.state!r})")
+        if old is not None:
+            self._count[old.state] -= 1
+            self._dead.pop(job_id, None)
+        rec = self._jobs[job_id] = _Job(job_id, payload)
+        self._enter(rec, "ready" if delay == 0 else "delayed")
+        if delay == 0:
+            self._ready.append(job_id)
+        else:
+            self._delayed.schedule(job_id, now + delay)
+        self._log(now, "put", rec, until=None if delay == 0 else now + delay)
+
+    def lease(self, worker) -> Lease | None:
+        """Lend the job that has been ready longest to `worker` until now + lease_for, or return
+        None if nothing is ready. O(log n) for the expiry-heap push."""
+        if worker is None or not isinstance(worker, Hashable):
+            raise TypeError(f"worker must be a hashable name, got {worker!r}")
+        now = self._catch_up()
+        if not self._ready:
+            self.trace.append(Event(now, "empty", None, worker, 0))
+            return None
+        rec = self._jobs[self._ready.popleft()]
+        if rec.expired_last:  # the last holder may still be working on it
+            self._duplicates += 1
+        rec.attempts += 1
+        rec.worker, rec.token = worker, next(self._tokens)
+        self._enter(rec, "leased")
+        self._hold_until(rec, now + self.lease_for)
+        self._log(now, "lease", rec, until=rec.expires_at)
+        return Lease(rec.id, worker, rec.attempts, rec.expires_at, rec.token, rec.payload)
+
+    def ack(self, lease: Lease) -> bool:
+        """Finish the job. Accepted only for the live grant (same token and worker, now before
+        its expiry); a stale, foreign or late lease is rejected and changes nothing. O(1)."""
+        now = self._catch_up()
+        rec = self._holder_of(lease)
+        if rec is None:
+            return self._reject(now, "ack_rejected", lease)
+        self._enter(rec, "done")
+        self._log(now, "ack", rec)
+        rec.worker = rec.token = None  # its expiry-heap entry is now stale
+        return True
+
+    def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
+        """Keep a live lease: it now runs until now + extend_by (default lease_for). Rejected
+        when stale or already expired. Pushes one new expiry entry: O(log n)."""
+        if extend_by is not None:
+            _check_number("extend_by", extend_by, positive=True)
+        now = self._catch_up()
+        rec = self._holder_of(lease)
+        if rec is None:
+            return self._reject(now, "heartbeat_rejected", lease)
+        self._hold_until(rec, now + (self.lease_for if extend_by is None else extend_by))
+        self._log(now, "heartbeat", rec, until=rec.expires_at)
+        return True
+
+    def fail(self, lease: Lease) -> bool:
+        """The holder reports a failed attempt: retry after backoff, or dead-letter once the job
+        has had max_attempts attempts. Rejected (False) like ack for a lease that is not live."""
+        now = self._catch_up()
+        rec = self._holder_of(lease)
+        if rec is None:
+            return self._reject(now, "fail_rejected", lease)
+        self._end_attempt(rec, now, "fail")  # a zero retry delay: ready at the next catch-up
+        return True
+
+    # -- observations ---------------------------------------------------------------------
+
+    def status(self, job_id) -> str:
+        """One of STATES for a job that was put. O(1) plus the catch-up."""
+        return self._get(job_id).state
+
+    def holder(self, job_id) -> Lease | None:
+        """The live lease on a job (with its current expiry), or None. O(1) plus the catch-up."""
+        rec = self._get(job_id)
+        if rec.state != "leased":
+            return None
+        return Lease(rec.id, rec.worker, rec.attempts, rec.expires_at, rec.token, rec.payload)
+
+    @property
+    def dead_letters(self) -> list[DeadLetter]:
+        """Jobs that used up max_attempts, oldest death first."""
+        self._catch_up()
+        return list(self._dead.values())
+
+    def stats(self) -> Stats:
+        """How many jobs are in each state, and the duplicate-delivery count. O(1)."""
+        self._catch_up()
+        c = self._count
+        return Stats(c["ready"], c["leased"], c["delayed"], c["done"], c["dead"], self._duplicates)
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _catch_up(self):
+        """Apply every expiry and due delayed job up to now, earliest first (expiries first on a
+        tie). Each expiry-heap entry is popped once; stale ones (acked, failed, or replaced by a
+        heartbeat) are skipped."""
+        now = self.clock.now()
+        heap = self._expiries
+        while True:
+            while heap and not self._is_current_expiry(heap[0]):
+                heapq.heappop(heap)
+            te = heap[0][0] if heap else None
+            td = self._delayed.next_time()
+            if te is not None and not is_held(now, te) and (td is None or te <= td):
+                self._end_attempt(self._jobs[heapq.heappop(heap)[2]], te, "expire")
+            elif td is not None and now >= td:
+                for job_id in self._delayed.pop_due(td):
+                    rec = self._jobs[job_id]
+                    self._enter(rec, "ready")
+                    self._ready.append(job_id)
+                    self._log(td, "ready", rec)
+            else:
+                return now
+
+    def _is_current_expiry(self, entry) -> bool:
+        rec = self._jobs[entry[2]]
+        return rec.state == "leased" and rec.expiry_seq == entry[1]
+
+    def _hold_until(self, rec, expires_at) -> None:
+        rec.expires_at, rec.expiry_seq = expires_at, next(self._seq)
+        heapq.heappush(self._expiries, (expires_at, rec.expiry_seq, rec.id))
+
+    def _end_attempt(self, rec, time, how) -> None:
+        self._log(time, how, rec)
+        rec.expired_last = how == "expire"
+        rec.worker = rec.token = None
+        if rec.attempts >= self.max_attempts:
+            self._enter(rec, "dead")
+            self._dead[rec.id] = DeadLetter(rec.id, rec.payload, rec.attempts, time, how)
+            self._log(time, "dead", rec)
+            return
+        delay = self.retry_delay(rec.attempts - 1)
+        if not isinstance(delay, Real) or isinstance(delay, bool) or not delay >= 0:
+            raise ValueError(f"retry_delay({rec.attempts - 1}) must return a number >= 0, "
+                             f"got {delay!r}")
+        self._enter(rec, "delayed")
+        self._delayed.schedule(rec.id, time + delay)
+        self._log(time, "retry", rec, until=time + delay)
+
+    def _holder_of(self, lease):
+        if not isinstance(lease, Lease):
+            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        rec = self._jobs.get(lease.job) if isinstance(lease.job, Hashable) else None
+        if rec is None or rec.state != "leased":
+            return None
+        return rec if rec.token == lease.token and rec.worker == lease.worker else None
+
+    def _reject(self, now, kind, lease) -> bool:
+        self.trace.append(Event(now, kind, lease.job, lease.worker, lease.attempt))
+        return False
+
+    def _enter(self, rec, state) -> None:
+        if rec.state is not None:
+            self._count[rec.state] -= 1
+        rec.state = state
+        self._count[state] += 1
+
+    def _get(self, job_id):
+        if not isinstance(job_id, Hashable):
+            raise TypeError(f"job_id must be hashable, got {job_id!r}")
+        self._catch_up()
+        rec = self._jobs.get(job_id)
+        if rec is None:
+            raise ValueError(f"job_id {job_id!r} was never put in this queue")
+        return rec
+
+    def _log(self, time, kind, rec, until=None) -> None:
+        self.trace.append(Event(time, kind, rec.id, rec.worker, rec.attempts, until))
