@@ -1,0 +1,229 @@
+"""One worker, many policies: a policy is the key of the ready queue plus when it preempts.
+
+Every policy runs through the same event loop. The worker takes the ready task with the smallest
+`(key, seq)`; `seq` counts insertions, so equal keys leave in the order they came in. The policies
+differ only in the key and in when the running task is put back:
+
+    policy     key of the ready queue         the running task is put back when...
+    fifo       arrival order (a plain queue)   never: it runs to completion
+    sjf        duration                        never
+    priority   priority (1 = most urgent)      never; with preemptive=True, a more urgent arrival
+    srtf       remaining time                  a task with less remaining time arrives
+    edf        deadline (None = no deadline)   a task with an earlier deadline arrives
+    rr         arrival order (a plain queue)   its quantum is used up (it goes to the back)
+    mlfq       level (0 = top)                 its level's quantum is used up, or a task arrives
+                                               at a higher level; used allotment drops a level
+
+Aging (priority only) makes waiting raise urgency by `aging` per tick: a task that entered the
+queue at `t0` has effective priority `priority - aging * (now - t0)`. Since `now` is the same for
+every waiting task, ordering by `priority + aging * t0` is the same order, so aging is still just a
+key. With preemptive=True and aging, the running task is re-checked every `quantum` ticks.
+
+Time jumps from event to event (arrival, completion, quantum end, boost), so idle gaps and long
+durations cost nothing: O((n + preemptions) log n) for the heap policies, O(n + slices) for fifo/rr.
+"""
+
+from collections import deque
+from heapq import heappop, heappush
+from math import ceil, floor, inf
+
+from kit.mlfq import mlfq_rule
+from kit.schedule import Schedule, Slice, Stats, Task, check_number, check_tasks
+
+POLICIES = ("fifo", "priority", "rr", "edf", "sjf", "srtf", "mlfq")
+
+
+# The policy race (tests/test_policies.py checks every sentence). Long job A arrives first, so
+# FIFO makes B, C, D and E miss their deadlines (4 of 5, more than any other policy); priority
+# serves B and E before C and D (preemptive: the moment they arrive) and D, low priority and short,
+# finishes last of all after waiting 8 ticks; round robin with q = 1 has the best average response;
+# EDF meets every deadline (D and E exactly on time).
+DEFAULT_JOBS = (
+    Task("A", 0, 5, 3, 15),
+    Task("B", 1, 1, 1, 3),
+    Task("C", 3, 3, 2, 7),
+    Task("D", 4, 1, 4, 7),
+    Task("E", 5, 3, 1, 10),
+)
+
+
+def urgent_stream(n, low_priority=5, urgent_priority=1):
+    """Tasks that show starvation: "low" at time 0, plus `n` urgent one-tick tasks u0, u1, ...
+    arriving one per tick, so urgent work never runs out until tick `n`.
+
+    Under strict priority "low" starts only at `n`; with `aging=a` the urgent task arriving at `t`
+    has key `urgent + a*t` against "low"'s `low_priority`, so "low" starts by
+    `(low_priority - urgent_priority) / a`. Cost O(n).
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"n must be an int >= 0, got {n!r}")
+    check_number("low_priority", low_priority)
+    check_number("urgent_priority", urgent_priority)
+    return [Task("low", 0, 1, low_priority)] + [Task(f"u{k}", k, 1, urgent_priority)
+                                                for k in range(n)]
+
+
+def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None, quanta=None,
+             allotment=None, boost=None) -> Schedule:
+    """Run `tasks` on one worker under `policy` and return the `Schedule`.
+
+    Rule: at every event the worker keeps or replaces its task as the table in the module docstring
+    says; ties go to the task that entered the ready queue first (arrivals at the same time in
+    input order, and arrivals before a task put back at that instant).
+    `quantum` is the round-robin slice (rr), the top-level slice of mlfq (level k gets
+    `quantum * 2**k` unless `quanta` lists them) and the aging re-check period.
+    `preemptive` (priority, edf) overrides the table; `aging` (priority) is urgency gained per tick.
+    mlfq options: `levels` (default 3), `quanta`, `allotment` (time a task may use at one level
+    before it drops; default that level's quantum) and `boost` (every `boost` ticks all tasks go
+    back to the top level; default never).
+    Cost: O((n + preemptions) log n), independent of how long the tasks are.
+    """
+    tasks = check_tasks(tasks)
+    n = len(tasks)
+    rem = [t.duration for t in tasks]
+    level, used = [0] * n, [0] * n
+    key, preempts, slice_len, slice_over = _rule(tasks, policy, quantum, preemptive, aging,
+                                                 levels, quanta, allotment, boost, rem, level, used)
+    arrival = [t.arrival for t in tasks]
+    order = sorted(range(n), key=arrival.__getitem__)  # stable: equal arrivals keep input order
+    arrive_at = [arrival[i] for i in order] + [inf]
+    first, finish = [None] * n, [None] * n
+    queue = deque() if key is None else None
+    heap = []  # (key, seq, task index)
+    slices = []  # (task index, start, end); names are filled in at the end
+    moves = []  # mlfq: (time, task index, new level)
+    seq = nxt = 0
+    now = arrive_at[0] if n else 0
+    boost_at = inf if boost is None else (floor(now / boost) + 1) * boost
+    run, start, budget = -1, 0, inf  # running task, start of its slice, time left of its quantum
+
+    while True:
+        while arrive_at[nxt] <= now:  # admit every arrival up to now
+            i = order[nxt]
+            nxt += 1
+            if queue is None:
+                heappush(heap, (key(i, now), seq, i))
+                seq += 1
+            else:
+                queue.append(i)
+        if now >= boost_at:  # everyone back to the top level, queue order kept
+            boost_at = (floor(now / boost) + 1) * boost
+            heap = [(0, k, i) for k, (_, _, i) in enumerate(sorted(heap), seq)]
+            seq += len(heap)
+            for i in [i for _, _, i in heap] + ([run] if run >= 0 else []):
+                if level[i]:
+                    moves.append((now, i, 0))
+                level[i] = used[i] = 0
+            if run >= 0:
+                budget = 0
+        if run >= 0:
+            if budget <= 0:  # quantum used up: to the back of its queue, unless nobody is there
+                if slice_over is not None and slice_over(run):
+                    moves.append((now, run, level[run]))
+                if queue is None and heap and heap[0][0] <= key(run, now) or queue:
+                    budget = -1
+                else:
+                    budget = _fresh(slice_len, run, slice_over, now,
+                                    now if heap else arrive_at[nxt])
+            elif preempts and heap and heap[0][0] < key(run, now):
+                budget = -1  # a more urgent task arrived
+            if budget < 0:
+                slices.append((run, start, now))
+                if queue is None:
+                    heappush(heap, (key(run, now), seq, run))
+                    seq += 1
+                else:
+                    queue.append(run)
+                run = -1
+        if run < 0:
+            if not (heap or queue):
+                if nxt == n:
+                    break
+                now = arrive_at[nxt]  # idle until the next arrival
+                continue
+            run = heappop(heap)[2] if queue is None else queue.popleft()
+            start = now
+            if first[run] is None:
+                first[run] = now
+            budget = inf
+            if slice_len is not None:
+                budget = _fresh(slice_len, run, slice_over, now,
+                                now if (heap or queue) else arrive_at[nxt])
+        t = done_at = now + rem[run]
+        if now + budget < t:
+            t = now + budget
+        if preempts and arrive_at[nxt] < t:
+            t = arrive_at[nxt]
+        if boost_at < t:
+            t = boost_at
+        if t == done_at:
+            now = finish[run] = t
+            rem[run] = 0
+            slices.append((run, start, now))
+            run = -1
+            continue
+        rem[run] -= t - now
+        used[run] += t - now
+        budget -= t - now
+        now = t
+
+    new = tuple.__new__  # builds the NamedTuples without a Python-level __new__ per row
+    stats = {}
+    for i, (name, arr, duration, _, deadline) in enumerate(tasks):
+        end = finish[i]
+        late = None if deadline is None else end - deadline
+        stats[name] = new(Stats, (arr, first[i], end, first[i] - arr, end - arr,
+                                  end - arr - duration, late))
+    names = [t.name for t in tasks]
+    slices = [new(Slice, (names[i], s, e)) for i, s, e in slices]
+    moves = [(t, names[i], lv) for t, i, lv in moves]
+    return Schedule(policy, tasks, slices, stats, moves)
+
+
+def _fresh(slice_len, run, slice_over, now, alone_until):
+    """A new quantum for task `run`, which has no one else ready until `alone_until`. Until then
+    each quantum end would put it back and pick it again, so with fixed quanta (rr, aging ticks)
+    it gets every quantum up to the first boundary at or after `alone_until` in one go."""
+    if slice_over is not None:
+        return slice_len(run)
+    if alone_until - now <= slice_len:
+        return slice_len
+    if alone_until == inf:
+        return inf
+    return ceil((alone_until - now) / slice_len) * slice_len
+
+
+def _rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost, rem, level,
+          used):
+    """The policy as data: key(i, now) (None: a plain queue), whether a more urgent arrival
+    preempts, the quantum (None: run to completion; a function of the task for mlfq), and what
+    happens to a task whose quantum runs out (mlfq: it may drop a level)."""
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
+    check_number("quantum", quantum, low=0)
+    check_number("aging", aging, low=0, allow_low=True)
+    if preemptive is not None and policy not in ("priority", "edf"):
+        raise ValueError(f"preemptive applies to priority and edf only, got policy {policy!r}")
+    if aging and policy != "priority":
+        raise ValueError(f"aging applies to priority only, got policy {policy!r}")
+    mlfq_options = {"levels": levels, "quanta": quanta, "allotment": allotment, "boost": boost}
+    for name, value in mlfq_options.items():
+        if value is not None and policy != "mlfq":
+            raise ValueError(f"{name} applies to mlfq only, got policy {policy!r}")
+    if policy in ("fifo", "rr"):
+        return None, False, (None if policy == "fifo" else quantum), None
+    if policy == "sjf":
+        duration = [t.duration for t in tasks]
+        return (lambda i, now: duration[i]), False, None, None
+    if policy == "srtf":
+        return (lambda i, now: rem[i]), True, None, None
+    if policy == "edf":
+        deadline = [inf if t.deadline is None else t.deadline for t in tasks]
+        return (lambda i, now: deadline[i]), preemptive is not False, None, None
+    if policy == "priority":
+        prio = [t.priority for t in tasks]
+        if not aging:
+            return (lambda i, now: prio[i]), bool(preemptive), None, None
+        tick = quantum if preemptive else None  # an aged task may overtake at a quantum end
+        return (lambda i, now: prio[i] + aging * now), bool(preemptive), tick, None
+    return mlfq_rule(quantum, levels, quanta, allotment, boost, level, used)
