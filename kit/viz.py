@@ -102,3 +102,69 @@ def _show_figures_in_ipython() -> None:
 
 
 _show_figures_in_ipython()
+
+
+# -- dependency graphs (topic 09) ---------------------------------------------------------------
+def dag(deps: Mapping[str, Iterable[str]], *, path: Sequence[str] = (), text=None, labels=None,
+        title: str = "", down: bool = False) -> Figure:
+    """A dependency graph drawn in layers: a job's layer is the length of the longest chain of
+    dependencies below it, so every arrow (dependency -> the job that needs it) points forward.
+    Within a layer, jobs sit near the average height of their dependencies.
+
+    path: a chain of names drawn thick and dark (e.g. the critical path); text: {name: str} written
+    in the node (default the name); labels: {name: str} small caption beside it; down: layers from
+    top to bottom (for trees) instead of left to right.
+    """
+    depth: dict = {}
+
+    def layer(name, seen=()):
+        if name not in depth:
+            if name in seen:
+                raise ValueError(f"deps has a cycle through {name!r}")
+            depth[name] = 1 + max((layer(d, (*seen, name)) for d in deps[name]), default=-1)
+        return depth[name]
+
+    for name in deps:
+        layer(name)
+    layers: list[list] = [[] for _ in range(max(depth.values(), default=-1) + 1)]
+    for name in deps:
+        layers[depth[name]].append(name)
+    across: dict = {}
+    for i, names in enumerate(layers):
+        if i:  # stable sort: near the dependencies' average, ties in input order
+            names.sort(key=lambda n: sum(across[d] for d in deps[n]) / len(deps[n]))
+        for j, name in enumerate(names):
+            across[name] = j - (len(names) - 1) / 2
+    xy = {n: (across[n], -depth[n]) if down else (depth[n], -across[n]) for n in deps}
+    on_path = set(zip(path, path[1:], strict=False))
+    long_side = max(len(layers), 1)
+    short_side = max((len(names) for names in layers), default=1)
+    size = (1.3 * short_side + 0.6, 1.1 * long_side + 0.5) if down else \
+        (1.7 * long_side + 0.6, 0.95 * short_side + 0.7)
+    fig = Figure(figsize=(max(size[0], 3.2), max(size[1], 1.8)))
+    ax = fig.add_subplot()
+    colour = colours(deps)
+    for name in deps:
+        for dep in deps[name]:
+            hot = (dep, name) in on_path
+            ax.annotate("", xy=xy[name], xytext=xy[dep], zorder=1, arrowprops=dict(
+                arrowstyle="-|>", color="#333333" if hot else "#aaaaaa", lw=2.6 if hot else 1.2,
+                shrinkA=17, shrinkB=17, mutation_scale=14))
+    for name in deps:
+        x, y = xy[name]
+        hot = name in path
+        ax.scatter([x], [y], s=1000, color=colour[name], zorder=2,
+                   edgecolors="#333333" if hot else "white", linewidths=3 if hot else 1)
+        ax.text(x, y, str(name if text is None else text[name]), ha="center", va="center",
+                fontsize=10, color="white", fontweight="bold", zorder=3)
+        if labels is not None and name in labels:
+            ax.text(x, y - 0.3, labels[name], ha="center", va="top", fontsize=8, zorder=3)
+    xs, ys = [p[0] for p in xy.values()] or [0], [p[1] for p in xy.values()] or [0]
+    ax.set_xlim(min(xs) - 0.5, max(xs) + 0.5)
+    ax.set_ylim(min(ys) - 0.55, max(ys) + 0.4)
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=11, loc="left")
+    fig.tight_layout()
+    return fig
+
