@@ -168,3 +168,97 @@ def dag(deps: Mapping[str, Iterable[str]], *, path: Sequence[str] = (), text=Non
     fig.tight_layout()
     return fig
 
+
+# -- backoff and jitter (topic 04): rows of counts over time, bars beside them ------------------
+def count_rows(rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
+               highlight: str | None = None, side: Mapping[str, Mapping[str, float]] | None = None,
+               log: bool = False, xlabel: str = "time", ylabel: str = "count", title: str = "",
+               width: float = 10, row_height: float = 1.05) -> Figure:
+    """One row per key: `(edges, counts)` drawn as a step histogram (counts[i] between edges[i]
+    and edges[i + 1]: calls per tick, retries per bin), all rows on shared axes so a spike in one
+    row dwarfs a spread in another; each row's label shows its peak. log: a logarithmic time axis.
+    side: {panel title: {row: value}} adds one bar chart per panel in a column on the right (e.g.
+    total calls per row). highlight: the row drawn in full colour, the others faded."""
+    from matplotlib.ticker import FuncFormatter, NullLocator
+
+    names = list(rows)
+    colour = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+    alpha = {n: 1.0 if highlight in (None, n) else 0.35 for n in names}
+    panels = list((side or {}).items())
+    height = 0.8 + row_height * max(len(names), 2)
+    fig = Figure(figsize=(width, height))
+    label = max((len(str(n)) for n in names), default=8)  # fixed margins: fast to draw
+    grid = fig.add_gridspec(max(len(names), 1), 1 + len(panels),
+                            width_ratios=[3.4] + [1] * len(panels),
+                            left=(0.55 + 0.075 * label) / width, right=0.99,
+                            top=1 - 0.35 / height, bottom=(0.75 if panels else 0.55) / height,
+                            wspace=0.3, hspace=0.35)
+    first = None
+    for i, name in enumerate(names):
+        ax = fig.add_subplot(grid[i, 0], sharex=first, sharey=first)
+        first = first or ax
+        edges, counts = rows[name]
+        ax.stairs(counts, edges, fill=True, color=colour[name], alpha=alpha[name])
+        ax.set_ylabel(f"{name}\npeak {max(counts, default=0):,}", rotation=0, ha="right",
+                      va="center", fontsize=9, fontweight="bold" if name == highlight else "normal")
+        ax.tick_params(labelsize=8)
+        ax.tick_params(axis="x", labelbottom=i == len(names) - 1)
+        for spine in ("top", "right"):
+            ax.spines[spine].set_visible(False)
+        if i == 0 and title:
+            ax.set_title(title, fontsize=10, loc="left")
+        if i == len(names) - 1:
+            ax.set_xlabel(xlabel, fontsize=9)
+    if first is not None:
+        if log:
+            first.set_xscale("log")
+            first.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+            first.xaxis.set_minor_locator(NullLocator())
+        low = min((e[0] for e, _ in rows.values() if len(e)), default=0)
+        high = max((e[-1] for e, _ in rows.values() if len(e)), default=1)
+        first.set_xlim(low, high)
+        first.set_ylim(bottom=0)
+        fig.text(0.005, 0.5, ylabel, rotation=90, va="center", fontsize=8, color="#555555")
+    for j, (panel, values) in enumerate(panels):
+        ax = fig.add_subplot(grid[:, 1 + j])
+        keys = [n for n in names if n in values]
+        ax.bar(range(len(keys)), [values[k] for k in keys], color=[colour[k] for k in keys])
+        for patch, k in zip(ax.patches, keys, strict=True):
+            patch.set_alpha(alpha[k])
+            ax.text(patch.get_x() + patch.get_width() / 2, patch.get_height(),
+                    f"{values[k]:,.0f}", ha="center", va="bottom", fontsize=8)
+        ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)
+        ax.tick_params(axis="y", labelsize=8)
+        ax.set_title(panel, fontsize=9, loc="left")
+        ax.margins(y=0.15)
+        for spine in ("top", "right"):
+            ax.spines[spine].set_visible(False)
+    return fig
+
+
+def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
+                   xmax: float | None = None, log: bool = False, **kwargs) -> Figure:
+    """One histogram per key on shared axes (e.g. every retry time of every client, per strategy),
+    drawn by `count_rows` (which takes the other keyword arguments). `bins` equal bins from xmin
+    to xmax (default: the largest value); log: equal *ratios* instead (xmin must be > 0), so that
+    times that grow exponentially get the same resolution early and late. Values below xmin
+    count in the first bin; values above xmax are left out. Narrow bins show a lock-step crowd
+    as one tall spike."""
+    from bisect import bisect_right
+
+    top = xmax if xmax is not None else max((max(v, default=0) for v in rows.values()), default=0)
+    top = max(top, xmin * 2 if log else xmin + 1)
+    if log:
+        if xmin <= 0:
+            raise ValueError(f"xmin must be > 0 for a log axis, got {xmin!r}")
+        edges = [xmin * (top / xmin) ** (i / bins) for i in range(bins + 1)]
+    else:
+        edges = [xmin + (top - xmin) * i / bins for i in range(bins + 1)]
+    counted = {}
+    for name, values in rows.items():
+        counts = [0] * bins
+        for v in values:
+            if v <= top:
+                counts[min(max(bisect_right(edges, v) - 1, 0), bins - 1)] += 1
+        counted[name] = (edges, counts)
+    return count_rows(counted, log=log, **kwargs)

@@ -1,0 +1,169 @@
+"""Exercises for 04_backoff_and_jitter: references pass, every pitfall fails *named* on a small
+counterexample, differently written right answers pass, checks are quick; and the explorer."""
+
+import itertools
+import math
+import random
+import time
+
+import pytest
+
+from kit.exercises import backoff as ex
+from kit.exercises.backoff import Rand, exact_mean_spread
+
+PROBLEMS = [ex.q1, ex.q2, ex.q3]
+
+
+def _size(value) -> int:
+    return len(value) if isinstance(value, list | tuple) else 1
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.name)
+def test_reference_and_solution_pass_quickly(problem):
+    for answer in [problem.reference, problem.solution_source]:
+        started = time.perf_counter()
+        result = problem.check(answer)
+        assert result, repr(result)
+        assert time.perf_counter() - started < 3
+
+
+PITFALLS = [(p, pit) for p in PROBLEMS for pit in p.pitfalls]
+
+
+@pytest.mark.parametrize("problem, pitfall", PITFALLS,
+                         ids=[f"{p.name}: {pit.name}" for p, pit in PITFALLS])
+def test_every_pitfall_fails_named_with_a_small_counterexample(problem, pitfall):
+    result = problem.check(pitfall.answer)
+    assert not result and result.status in ("failed", "crashed"), repr(result)
+    assert result.pitfall is pitfall, repr(result)
+    assert pitfall.name in repr(result)
+    assert len(result.case) <= 5 and all(_size(x) <= 5 for x in result.case), repr(result)
+
+
+# -- q1 ------------------------------------------------------------------------------------------
+def delay_doubling(attempt, base, cap, rand):
+    ceiling = base
+    for _ in range(attempt):
+        if ceiling >= cap:
+            break
+        ceiling *= 2
+    return min(cap, ceiling) * rand()
+
+
+def delay_catching_overflow(attempt, base, cap, rand):
+    try:
+        ceiling = min(cap, base * 2.0 ** attempt)
+    except OverflowError:
+        ceiling = cap
+    return rand() * ceiling
+
+
+def delay_ldexp(attempt, base, cap, rand):
+    return rand() * min(cap, math.ldexp(base, min(attempt, 100)))
+
+
+@pytest.mark.parametrize("answer", [delay_doubling, delay_catching_overflow, delay_ldexp])
+def test_q1_differently_written_answers_pass(answer):
+    assert ex.q1.check(answer)
+
+
+def test_q1_overflow_is_reported_as_a_crash_on_a_huge_attempt():
+    result = ex.q1.check(ex.q1.pitfalls[1].answer)
+    assert result.status == "crashed" and "OverflowError" in result.error
+    assert result.case[0] >= 1_000 and result.pitfall.name == "overflow on huge attempts"
+
+
+def test_q1_cases_include_huge_attempts_and_the_seed_examples():
+    attempts = {case[0] for case in ex.q1.sample(60)}
+    assert attempts & {10**4, 10**5, 10**6}
+    assert ex.q1.expected((7, 0.1, 10.0, ex.TOP)) == pytest.approx(9.99999)
+    assert ex.q1.expected((3, 1.0, 30.0, Rand(value=0.0))) == 0.0
+
+
+def test_rand_is_replayable_and_reads_like_code():
+    a, b = Rand(seed=3).make(), random.Random(3).random
+    assert [a() for _ in range(5)] == [b() for _ in range(5)]
+    assert repr(Rand(seed=3)) == "random.Random(3).random"
+    assert repr(ex.TOP) == "lambda: 0.999999"
+
+
+# -- q2 ------------------------------------------------------------------------------------------
+def schedule_accumulate(attempts, base, cap, rand):
+    return list(itertools.accumulate(delay_doubling(a, base, cap, rand) for a in range(attempts)))
+
+
+def schedule_sums(attempts, base, cap, rand):
+    waits = [delay_catching_overflow(a, base, cap, rand) for a in range(attempts)]
+    return [sum(waits[: i + 1]) for i in range(attempts)]
+
+
+@pytest.mark.parametrize("answer", [schedule_accumulate, schedule_sums])
+def test_q2_differently_written_answers_pass(answer):
+    assert ex.q2.check(answer)
+
+
+def test_q2_wrong_length_is_explained():
+    result = ex.q2.check(lambda n, b, c, rand: [0.0])
+    assert result.status == "failed" and "times" in result.error
+
+
+# -- q3 ------------------------------------------------------------------------------------------
+def decorrelated_from_the_top(previous, base, cap, rand):
+    top = 3 * previous
+    return min(cap, top - rand() * (top - base))  # 1 - r is uniform too: a different sample
+
+
+def decorrelated_short_circuit(previous, base, cap, rand):
+    if base >= cap:
+        return cap  # right without a draw: every wait is cap
+    return min(cap, (3 * previous - base) * rand() + base)
+
+
+@pytest.mark.parametrize("answer", [decorrelated_from_the_top, decorrelated_short_circuit])
+def test_q3_differently_written_answers_pass(answer):
+    assert ex.q3.check(answer)
+
+
+HIDDEN = random.Random(5)  # an answer that ignores rand and draws from its own generator
+
+
+@pytest.mark.parametrize("answer, words", [
+    (lambda p, b, c, rand: min(c, (b + 3 * p) / 2), "same wait"),  # right mean, no spread
+    (lambda p, b, c, rand: c, "same wait"),  # always the cap
+    (lambda p, b, c, rand: min(c, HIDDEN.uniform(b, 3 * p)), "never called"),
+])
+def test_q3_constant_always_cap_and_hidden_random_answers_fail(answer, words):
+    result = ex.q3.check(answer)
+    assert result.status == "failed" and words in result.error, repr(result)
+
+
+def test_exact_mean_and_spread_match_a_big_sample():
+    rng = random.Random(1)
+    for previous, base, cap in [(2.0, 1.0, 100.0), (10.0, 1.0, 12.0), (3.0, 3.0, 3.0)]:
+        waits = [min(cap, base + rng.random() * (3 * previous - base)) for _ in range(40_000)]
+        mean, spread = exact_mean_spread(previous, base, cap)
+        assert sum(waits) / len(waits) == pytest.approx(mean, abs=0.02 * max(spread, 0.01))
+        got = math.sqrt(sum((w - mean) ** 2 for w in waits) / len(waits))
+        assert got == pytest.approx(spread, abs=0.02 * max(spread, 0.01))
+
+
+def test_not_attempted_stubs():
+    def todo(*args):
+        raise NotImplementedError
+
+    assert all(p.check(todo).status == "not attempted" for p in PROBLEMS)
+
+
+# -- the explorer --------------------------------------------------------------------------------
+def test_explorer_readout_follows_the_controls():
+    from kit.widgets.backoff import BackoffExplorer
+
+    explorer = BackoffExplorer(clients=20, attempts=3)
+    text = explorer._repr_mimebundle_()["text/plain"]
+    assert text.startswith("[Backoff explorer]\n20 clients fail together")
+    assert "no jitter: first retries span 0.00 s; herd: 210 calls" in text  # 20 * 21 / 2
+    assert bytes(explorer.picture.value[:4]) == b"\x89PNG"
+    explorer.clients.value = 30
+    assert explorer.lines[0].startswith("30 clients") and "herd: 465 calls" in explorer.lines[1]
+    explorer.strategy.value = "none"
+    assert explorer.lines[-1].startswith("no jitter: 15.5 calls per client, 100% of the work")
