@@ -1,0 +1,151 @@
+"""Every explorer renders and responds in real Chromium: in JupyterLab (Run All) and in Voilà.
+
+For each solution notebook with an explorer, a fresh copy is opened, run, and its main control is
+driven; the test waits for the readout to show the expected text. Screenshots go to
+test-artifacts/browser/ (ignored by git).
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import browser_harness as b
+import pytest
+
+from kit.build import ROOT
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+
+
+@dataclass(frozen=True)
+class Explorer:
+    notebook: str
+    ready: str  # readout text once rendered
+    drive: str  # "slider:N" (ArrowRight on the N-th slider), "button:Label", "select:N:Option"
+    expect: str  # readout text after driving the control
+
+
+EXPLORERS = [
+    Explorer("02_edf_lateness", "input order: report → email → deploy → backup; max lateness +2",
+             "slider:0", "input order: report → email → deploy → backup; max lateness +3"),
+    Explorer("04_backoff_and_jitter", "100 clients fail together", "slider:3",
+             "110 clients fail together"),
+    Explorer("09_dependency_scheduler", "1 worker: makespan 12", "slider:0",
+             "2 workers: makespan 8"),
+]
+
+
+def drive(page, how: str) -> None:
+    kind, _, rest = how.partition(":")
+    if kind == "slider":
+        handle = page.locator(".widget-slider .noUi-handle").nth(int(rest))
+        handle.focus()
+        handle.press("ArrowRight")
+    elif kind == "button":
+        page.locator("button.widget-button", has_text=rest).first.click()
+    elif kind == "select":
+        index, _, option = rest.partition(":")
+        page.locator(".widget-dropdown select").nth(int(index)).select_option(label=option)
+    else:  # pragma: no cover - a typo in EXPLORERS
+        raise ValueError(f"unknown control {how!r}")
+
+
+@pytest.fixture(scope="module")
+def pw():
+    with playwright_api.sync_playwright() as p:
+        chromium = b.browser(p)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lab")
+    port = b.free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with b.server(b.lab_command(port, root), f"http://127.0.0.1:{port}/api/status", root,
+                  ARTIFACTS / "lab.log"):
+        yield b.Lab(port), root
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    root = tmp_path_factory.mktemp("voila")
+    for e in EXPLORERS:
+        b.copy_notebook(ROOT / "solutions" / f"{e.notebook}.ipynb", root)
+    port = b.free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with b.server(b.voila_command(port, root), f"http://127.0.0.1:{port}/", root,
+                  ARTIFACTS / "voila.log"):
+        yield f"http://127.0.0.1:{port}"
+
+
+def pictures(page) -> list[str]:
+    """The sources of every explorer picture on the page (they change when it redraws)."""
+    return page.eval_on_selector_all("img.widget-image", "els => els.map(e => e.src)")
+
+
+def wait_until(predicate, seconds: float, what: str) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.25)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.mark.parametrize("explorer", EXPLORERS, ids=lambda e: e.notebook)
+def test_explorer_in_jupyterlab(pw, lab, explorer):
+    server, root = lab
+    copy = b.copy_notebook(ROOT / "solutions" / f"{explorer.notebook}.ipynb", root)
+    page = pw.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(f"{server.base}/lab/tree/{copy.name}")
+        wait_until(lambda: server.kernel_idle(copy.name), 90, "the kernel to be idle")
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        readout = page.locator(".jp-OutputArea-output .widget-html", has_text=explorer.ready)
+        readout.first.wait_for(timeout=120_000)
+        before = pictures(page)
+        readout.first.scroll_into_view_if_needed()
+        drive(page, explorer.drive)
+        page.locator(".widget-html", has_text=explorer.expect).first.wait_for(timeout=30_000)
+        wait_until(lambda: pictures(page) != before, 30, "a new picture")
+        page.screenshot(path=str(ARTIFACTS / f"lab-{explorer.notebook}.png"))
+        assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+        assert page.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
+        assert "Loading widget" not in page.locator(".jp-Notebook").inner_text()
+    finally:
+        page.close()
+        server.delete_sessions()
+
+
+@pytest.mark.parametrize("explorer", EXPLORERS, ids=lambda e: e.notebook)
+def test_explorer_as_voila_page(pw, voila, explorer):
+    page = pw.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(f"{voila}/voila/render/{explorer.notebook}.ipynb", timeout=180_000)
+        page.locator(".widget-html", has_text=explorer.ready).first.wait_for(timeout=180_000)
+        before = pictures(page)
+        drive(page, explorer.drive)
+        page.locator(".widget-html", has_text=explorer.expect).first.wait_for(timeout=30_000)
+        wait_until(lambda: pictures(page) != before, 30, "a new picture")
+        page.screenshot(path=str(ARTIFACTS / f"voila-{explorer.notebook}.png"), full_page=True)
+        assert "Traceback" not in page.content()
+    finally:
+        page.close()
+
+
+def test_every_notebook_with_an_explorer_is_covered():
+    with_explorer = {p.stem for p in (ROOT / "solutions").glob("*.ipynb")
+                     if "kit.widgets" in p.read_text() and not p.stem.startswith("00")}
+    assert with_explorer <= {e.notebook for e in EXPLORERS}, "add the explorer to EXPLORERS"
+
+
+def test_artifacts_are_ignored_by_git():
+    assert "test-artifacts/" in (ROOT / ".gitignore").read_text().split()
+    assert Path(ARTIFACTS).is_relative_to(ROOT)
