@@ -14,7 +14,8 @@ from kit.schedule import check_number
 
 
 def mlfq_rule(quantum, levels, quanta, allotment, boost, level, used):
-    """The mlfq policy for `kit.policies.simulate`, as (key, preempts, quantum, quantum over).
+    """The mlfq policy for `kit.policies.simulate`, as (preempts, quantum, quantum over); the key
+    of the ready queue is the level itself.
 
     `level` and `used` are the simulation's per-task lists (current level, time used at it); the
     returned functions read and update them. Checks the options; O(levels).
@@ -38,8 +39,10 @@ def mlfq_rule(quantum, levels, quanta, allotment, boost, level, used):
     allot = list(quanta) if allotment is None else [allotment] * len(quanta)
     bottom = len(quanta) - 1
 
-    def slice_of(i):
-        return min(quanta[level[i]], allot[level[i]] - used[i])
+    def slice_of(i):  # the rest of its allotment, at most one quantum
+        lv = level[i]
+        left = allot[lv] - used[i]
+        return quanta[lv] if quanta[lv] < left else left
 
     def slice_over(i):  # a task that used its allotment drops a level; True if it moved
         if used[i] >= allot[level[i]]:
@@ -49,4 +52,4 @@ def mlfq_rule(quantum, levels, quanta, allotment, boost, level, used):
                 return True
         return False
 
-    return (lambda i, now: level[i]), True, slice_of, slice_over
+    return True, slice_of, slice_over

@@ -19,8 +19,10 @@ queue at `t0` has effective priority `priority - aging * (now - t0)`. Since `now
 every waiting task, ordering by `priority + aging * t0` is the same order, so aging is still just a
 key. With preemptive=True and aging, the running task is re-checked every `quantum` ticks.
 
-Time jumps from event to event (arrival, completion, quantum end, boost), so idle gaps and long
-durations cost nothing: O((n + preemptions) log n) for the heap policies, O(n + slices) for fifo/rr.
+Time jumps from event to event (arrival, completion, quantum end, boost), so idle gaps cost
+nothing, and a task alone on the worker runs up to the next arrival in one step whatever its length
+(mlfq still stops at each quantum end, because the task's level may change there).
+Cost: O((n + slices) log n) for the heap policies and O(n + slices) for fifo and rr.
 """
 
 from collections import deque
@@ -28,7 +30,7 @@ from heapq import heappop, heappush
 from math import ceil, floor, inf
 
 from kit.mlfq import mlfq_rule
-from kit.schedule import Schedule, Slice, Stats, Task, check_number, check_tasks
+from kit.schedule import Schedule, Stats, Task, check_number, check_tasks
 
 POLICIES = ("fifo", "priority", "rr", "edf", "sjf", "srtf", "mlfq")
 
@@ -76,33 +78,35 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
     mlfq options: `levels` (default 3), `quanta`, `allotment` (time a task may use at one level
     before it drops; default that level's quantum) and `boost` (every `boost` ticks all tasks go
     back to the top level; default never).
-    Cost: O((n + preemptions) log n), independent of how long the tasks are.
+    Cost: O((n + quantum ends) log n); see the module docstring.
     """
     tasks = check_tasks(tasks)
     n = len(tasks)
-    rem = [t.duration for t in tasks]
+    rem = [t.duration for t in tasks]  # updated whenever a task leaves the worker
     level, used = [0] * n, [0] * n
-    key, preempts, slice_len, slice_over = _rule(tasks, policy, quantum, preemptive, aging,
-                                                 levels, quanta, allotment, boost, rem, level, used)
+    base, aging, preempts, slice_len, slice_over = _rule(
+        tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost, rem, level,
+        used)
     arrival = [t.arrival for t in tasks]
     order = sorted(range(n), key=arrival.__getitem__)  # stable: equal arrivals keep input order
     arrive_at = [arrival[i] for i in order] + [inf]
     first, finish = [None] * n, [None] * n
-    queue = deque() if key is None else None
-    heap = []  # (key, seq, task index)
-    slices = []  # (task index, start, end); names are filled in at the end
+    queue = deque() if base is None else None  # fifo and rr need no key: a plain queue
+    heap = []  # (base[i] + aging * time it entered, seq, i)
+    who, starts, ends = [], [], []  # the slices, as columns: no tuple per slice while running
     moves = []  # mlfq: (time, task index, new level)
     seq = nxt = 0
     now = arrive_at[0] if n else 0
     boost_at = inf if boost is None else (floor(now / boost) + 1) * boost
-    run, start, budget = -1, 0, inf  # running task, start of its slice, time left of its quantum
+    run = -1  # the running task, its slice began at `start`, its quantum at `seg`
+    start = seg = done_at = quantum_end = 0
 
     while True:
         while arrive_at[nxt] <= now:  # admit every arrival up to now
             i = order[nxt]
             nxt += 1
             if queue is None:
-                heappush(heap, (key(i, now), seq, i))
+                heappush(heap, (base[i] + aging * now, seq, i))
                 seq += 1
             else:
                 queue.append(i)
@@ -114,23 +118,31 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
                 if level[i]:
                     moves.append((now, i, 0))
                 level[i] = used[i] = 0
-            if run >= 0:
-                budget = 0
+            seg = quantum_end = now
         if run >= 0:
-            if budget <= 0:  # quantum used up: to the back of its queue, unless nobody is there
-                if slice_over is not None and slice_over(run):
-                    moves.append((now, run, level[run]))
-                if queue is None and heap and heap[0][0] <= key(run, now) or queue:
-                    budget = -1
+            rem[run] = done_at - now
+            leave = False
+            if now >= quantum_end:  # quantum used up: to the back of its queue, unless alone
+                if slice_over is not None:
+                    used[run] += now - seg
+                    if slice_over(run):
+                        moves.append((now, run, level[run]))
+                if queue or heap and heap[0][0] <= base[run] + aging * now:
+                    leave = True
+                elif slice_over is not None:
+                    seg = now
+                    quantum_end = now + slice_len(run)
                 else:
-                    budget = _fresh(slice_len, run, slice_over, now,
-                                    now if heap else arrive_at[nxt])
-            elif preempts and heap and heap[0][0] < key(run, now):
-                budget = -1  # a more urgent task arrived
-            if budget < 0:
-                slices.append((run, start, now))
+                    quantum_end = now + _alone(slice_len, now, now if heap else arrive_at[nxt])
+            elif preempts and heap and heap[0][0] < base[run] + aging * now:
+                leave = True  # a more urgent task arrived
+                used[run] += now - seg
+            if leave:
+                who.append(run)
+                starts.append(start)
+                ends.append(now)
                 if queue is None:
-                    heappush(heap, (key(run, now), seq, run))
+                    heappush(heap, (base[run] + aging * now, seq, run))
                     seq += 1
                 else:
                     queue.append(run)
@@ -142,60 +154,58 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
                 now = arrive_at[nxt]  # idle until the next arrival
                 continue
             run = heappop(heap)[2] if queue is None else queue.popleft()
-            start = now
+            start = seg = now
+            done_at = now + rem[run]
             if first[run] is None:
                 first[run] = now
-            budget = inf
-            if slice_len is not None:
-                budget = _fresh(slice_len, run, slice_over, now,
-                                now if (heap or queue) else arrive_at[nxt])
-        t = done_at = now + rem[run]
-        if now + budget < t:
-            t = now + budget
+            if slice_len is None:
+                quantum_end = inf
+            elif slice_over is not None:
+                quantum_end = now + slice_len(run)
+            elif heap or queue:
+                quantum_end = now + slice_len
+            else:
+                quantum_end = now + _alone(slice_len, now, arrive_at[nxt])
+        t = done_at if done_at < quantum_end else quantum_end
         if preempts and arrive_at[nxt] < t:
             t = arrive_at[nxt]
         if boost_at < t:
             t = boost_at
         if t == done_at:
             now = finish[run] = t
-            rem[run] = 0
-            slices.append((run, start, now))
+            who.append(run)
+            starts.append(start)
+            ends.append(t)
             run = -1
-            continue
-        rem[run] -= t - now
-        used[run] += t - now
-        budget -= t - now
-        now = t
+        else:
+            now = t
+    return _schedule(policy, tasks, first, finish, (who, starts, ends), moves)
 
-    new = tuple.__new__  # builds the NamedTuples without a Python-level __new__ per row
-    stats = {}
-    for i, (name, arr, duration, _, deadline) in enumerate(tasks):
-        end = finish[i]
-        late = None if deadline is None else end - deadline
-        stats[name] = new(Stats, (arr, first[i], end, first[i] - arr, end - arr,
-                                  end - arr - duration, late))
+
+def _schedule(policy, tasks, first, finish, slices, moves):
+    """Name the slices and compute the stats: O(n + slices)."""
+    new = tuple.__new__  # a NamedTuple without its Python-level __new__: the hot spot of the run
+    stats = {name: new(Stats, (a, s, f, s - a, f - a, f - a - d, None if dl is None else f - dl))
+             for (name, a, d, _, dl), s, f in zip(tasks, first, finish, strict=True)}
     names = [t.name for t in tasks]
-    slices = [new(Slice, (names[i], s, e)) for i, s, e in slices]
+    slices = [(names[i], start, end) for i, start, end in zip(*slices, strict=True)]
     moves = [(t, names[i], lv) for t, i, lv in moves]
     return Schedule(policy, tasks, slices, stats, moves)
 
 
-def _fresh(slice_len, run, slice_over, now, alone_until):
-    """A new quantum for task `run`, which has no one else ready until `alone_until`. Until then
-    each quantum end would put it back and pick it again, so with fixed quanta (rr, aging ticks)
-    it gets every quantum up to the first boundary at or after `alone_until` in one go."""
-    if slice_over is not None:
-        return slice_len(run)
-    if alone_until - now <= slice_len:
-        return slice_len
-    if alone_until == inf:
-        return inf
-    return ceil((alone_until - now) / slice_len) * slice_len
+def _alone(quantum, now, until):
+    """The time slice of a task with no one else ready until `until`: each quantum end before then
+    would only put it back and pick it again, so it gets every quantum up to the first boundary at
+    or after `until` in one go (all of them when nothing else will arrive)."""
+    if until - now <= quantum:
+        return quantum
+    return inf if until == inf else ceil((until - now) / quantum) * quantum
 
 
 def _rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost, rem, level,
           used):
-    """The policy as data: key(i, now) (None: a plain queue), whether a more urgent arrival
+    """The policy as data. The ready-queue key of task i entering at `now` is
+    `base[i] + aging * now` (base None: a plain FIFO queue); then whether a more urgent arrival
     preempts, the quantum (None: run to completion; a function of the task for mlfq), and what
     happens to a task whose quantum runs out (mlfq: it may drop a level)."""
     if not isinstance(policy, str) or policy not in POLICIES:
@@ -211,19 +221,15 @@ def _rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, 
         if value is not None and policy != "mlfq":
             raise ValueError(f"{name} applies to mlfq only, got policy {policy!r}")
     if policy in ("fifo", "rr"):
-        return None, False, (None if policy == "fifo" else quantum), None
+        return None, 0, False, (None if policy == "fifo" else quantum), None
     if policy == "sjf":
-        duration = [t.duration for t in tasks]
-        return (lambda i, now: duration[i]), False, None, None
+        return [t.duration for t in tasks], 0, False, None, None
     if policy == "srtf":
-        return (lambda i, now: rem[i]), True, None, None
+        return rem, 0, True, None, None
     if policy == "edf":
         deadline = [inf if t.deadline is None else t.deadline for t in tasks]
-        return (lambda i, now: deadline[i]), preemptive is not False, None, None
+        return deadline, 0, preemptive is not False, None, None
     if policy == "priority":
-        prio = [t.priority for t in tasks]
-        if not aging:
-            return (lambda i, now: prio[i]), bool(preemptive), None, None
-        tick = quantum if preemptive else None  # an aged task may overtake at a quantum end
-        return (lambda i, now: prio[i] + aging * now), bool(preemptive), tick, None
-    return mlfq_rule(quantum, levels, quanta, allotment, boost, level, used)
+        tick = quantum if preemptive and aging else None  # an aged task may overtake at a tick
+        return [t.priority for t in tasks], aging, bool(preemptive), tick, None
+    return (level, 0) + mlfq_rule(quantum, levels, quanta, allotment, boost, level, used)

@@ -30,12 +30,6 @@ class Task(NamedTuple):
     deadline: float | None = None
 
 
-class Slice(NamedTuple):
-    name: str
-    start: float
-    end: float
-
-
 class Stats(NamedTuple):
     arrival: float
     start: float  # first time the task ran
@@ -71,7 +65,7 @@ class Schedule:
 
     policy: str
     tasks: tuple  # the Task tuples, in input order
-    slices: list[Slice]
+    slices: list[tuple]  # (name, start, end), plain tuples: a run can make millions of them
     stats: dict[str, Stats]
     levels: list[tuple] = field(default_factory=list)  # mlfq: (time, name, new level) per move
 
@@ -102,11 +96,10 @@ class Schedule:
 
         Cost O(slices + n log n): a binary search finds the running slice, a scan sorts the rest.
         """
-        starts = [s.start for s in self.slices]
-        k = bisect_right(starts, t) - 1
+        k = bisect_right([start for _, start, _ in self.slices], t) - 1
         running = None
-        if k >= 0 and self.slices[k].start <= t < self.slices[k].end:
-            running = self.slices[k].name
+        if k >= 0 and self.slices[k][1] <= t < self.slices[k][2]:
+            running = self.slices[k][0]
         waiting, done = [], []
         for k, task in enumerate(sorted(self.tasks, key=lambda task: task.arrival)):
             st = self.stats[task.name]

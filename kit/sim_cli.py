@@ -141,13 +141,13 @@ def _print_solution(policy, tasks, schedule):
     print()
     print("Execution trace:")
     now = min(t.arrival for t in tasks)
-    for s in schedule.slices:
-        if s.start > now:
-            print(f"  [ time {_f(now):>5} ] idle until {_f(s.start)}")
-        done = schedule.stats[s.name].finish == s.end
-        print(f"  [ time {_f(s.start):>5} ] run job {s.name} for {s.end - s.start:.2f}"
-              + (f" ( done at {s.end:.2f} )" if done else ""))
-        now = s.end
+    for name, start, end in schedule.slices:
+        if start > now:
+            print(f"  [ time {_f(now):>5} ] idle until {_f(start)}")
+        done = schedule.stats[name].finish == end
+        print(f"  [ time {_f(start):>5} ] run job {name} for {end - start:.2f}"
+              + (f" ( done at {end:.2f} )" if done else ""))
+        now = end
     print()
     print("Final statistics:")
     for t in tasks:

@@ -118,7 +118,7 @@ def task_sets(draw, max_tasks=6):
 
 
 def as_tuples(schedule):
-    return [tuple(s) for s in schedule.slices]
+    return schedule.slices
 
 
 @FAST
@@ -156,22 +156,22 @@ def test_invariants_of_every_schedule(tasks, policy, q):
     s = simulate(tasks, policy, q)
     by_name = {t.name: t for t in tasks}
     service = dict.fromkeys(by_name, 0)
-    for a, b in zip(s.slices, s.slices[1:], strict=False):
-        assert a.end <= b.start, "slices overlap or are out of order"
-        assert a.name != b.name or a.end < b.start, "one contiguous run split in two"
+    for (a_name, _, a_end), (b_name, b_start, _) in zip(s.slices, s.slices[1:], strict=False):
+        assert a_end <= b_start, "slices overlap or are out of order"
+        assert a_name != b_name or a_end < b_start, "one contiguous run split in two"
         for t in tasks:  # the worker is never idle while a task waits
-            if a.end < b.start and t.arrival < b.start:
-                assert s.stats[t.name].finish <= a.end
-    for sl in s.slices:
-        assert sl.start < sl.end
-        assert sl.start >= by_name[sl.name].arrival, "ran before it arrived"
-        service[sl.name] += sl.end - sl.start
+            if a_end < b_start and t.arrival < b_start:
+                assert s.stats[t.name].finish <= a_end
+    for name, start, end in s.slices:
+        assert start < end
+        assert start >= by_name[name].arrival, "ran before it arrived"
+        service[name] += end - start
     assert service == {t.name: t.duration for t in tasks}
-    assert s.slices[0].start == min(t.arrival for t in tasks)
+    assert s.slices[0][1] == min(t.arrival for t in tasks)
     for t in tasks:
         st_ = s.stats[t.name]
-        mine = [sl for sl in s.slices if sl.name == t.name]
-        assert st_.start == mine[0].start and st_.finish == mine[-1].end
+        mine = [sl for sl in s.slices if sl[0] == t.name]
+        assert st_.start == mine[0][1] and st_.finish == mine[-1][2]
         assert st_.response == st_.start - t.arrival
         assert st_.turnaround == st_.finish - t.arrival
         assert st_.wait == st_.turnaround - t.duration
@@ -268,7 +268,7 @@ def test_fifo_misses_four_of_five_the_most(preemptive):
     lanes = race(preemptive=preemptive)
     fifo = lanes["fifo"]
     assert fifo.summary().missed_deadlines == 4
-    assert [s.name for s in fifo.slices][0] == "A"
+    assert fifo.slices[0][0] == "A"
     assert [n for n, s in fifo.stats.items() if s.lateness > 0] == ["B", "C", "D", "E"]
     for name in ("priority", "rr", "edf"):
         assert lanes[name].summary().missed_deadlines < 4, name
@@ -324,14 +324,14 @@ def test_edf_meets_every_deadline():
 def test_race_numbers_by_hand():
     # FIFO: A 0-5, B 5-6, C 6-9, D 9-10, E 10-13
     fifo = simulate(DEFAULT_JOBS, "fifo")
-    assert [tuple(s) for s in fifo.slices] == [("A", 0, 5), ("B", 5, 6), ("C", 6, 9),
+    assert fifo.slices == [("A", 0, 5), ("B", 5, 6), ("C", 6, 9),
                                                ("D", 9, 10), ("E", 10, 13)]
     assert fifo.summary() == Summary(tasks=5, avg_response=3.4, avg_turnaround=6.0, avg_wait=3.4,
                                      missed_deadlines=4, max_lateness=3, throughput=5 / 13,
                                      context_switches=0, makespan=13)
     # EDF preempts A for B (deadline 3) and C (7); D and E finish exactly on their deadlines
     edf = simulate(DEFAULT_JOBS, "edf")
-    assert [tuple(s) for s in edf.slices] == [("A", 0, 1), ("B", 1, 2), ("A", 2, 3), ("C", 3, 6),
+    assert edf.slices == [("A", 0, 1), ("B", 1, 2), ("A", 2, 3), ("C", 3, 6),
                                               ("D", 6, 7), ("E", 7, 10), ("A", 10, 13)]
     assert edf.summary().max_lateness == 0 and edf.summary().context_switches == 2
 
@@ -362,7 +362,7 @@ def test_aging_lets_the_low_priority_job_run(preemptive):
 
 def test_priority_ties_stay_fifo():
     tasks = [Task("x", 0, 2, 2), Task("y", 1, 1, 2), Task("z", 1, 1, 2), Task("w", 1, 1, 1)]
-    assert [s.name for s in simulate(tasks, "priority").slices] == ["x", "w", "y", "z"]
+    assert [name for name, _, _ in simulate(tasks, "priority").slices] == ["x", "w", "y", "z"]
 
 
 # ---------------------------------------------------------------------------------- mlfq
@@ -377,12 +377,11 @@ def test_mlfq_cpu_bound_job_sinks_and_interactive_jobs_stay_on_top():
 def test_mlfq_boost_lifts_the_sunk_job_back_and_ends_its_starvation():
     tasks = [Task("cpu", 0, 10)] + [Task(f"i{k}", k, 1) for k in range(1, 41)]
     starved = simulate(tasks, "mlfq")
-    assert [tuple(s) for s in starved.slices if s.name == "cpu"] == [("cpu", 0, 1),
-                                                                     ("cpu", 41, 50)]
+    assert [s for s in starved.slices if s[0] == "cpu"] == [("cpu", 0, 1), ("cpu", 41, 50)]
     boosted = simulate(tasks, "mlfq", boost=10)
     assert (10, "cpu", 0) in boosted.levels and (20, "cpu", 0) in boosted.levels
-    ran_early = sum(min(s.end, 41) - s.start for s in boosted.slices
-                    if s.name == "cpu" and s.start < 41)
+    ran_early = sum(min(end, 41) - start for name, start, end in boosted.slices
+                    if name == "cpu" and start < 41)
     assert ran_early >= 4
 
 
@@ -399,7 +398,7 @@ def test_mlfq_quanta_and_allotment():
 
 def test_idle_gaps_and_at():
     s = simulate([Task("a", 2, 1), Task("b", 6, 2), Task("c", 6, 1)], "fifo")
-    assert [tuple(x) for x in s.slices] == [("a", 2, 3), ("b", 6, 8), ("c", 8, 9)]
+    assert s.slices == [("a", 2, 3), ("b", 6, 8), ("c", 8, 9)]
     assert s.stats["b"].response == 0 and s.stats["c"].wait == 2
     assert s.at(0) == Snapshot(0, (), None, ())
     assert s.at(2) == Snapshot(2, (), "a", ())
@@ -421,7 +420,7 @@ def test_empty_and_tuple_input():
     assert isinstance(s, Schedule) and s.slices == [] and s.stats == {}
     assert s.summary().avg_wait is None and s.summary().tasks == 0
     t = simulate([("a", 0, 2), ("b", 0, 1, 1, 5)], "sjf")
-    assert [x.name for x in t.slices] == ["b", "a"]
+    assert [x[0] for x in t.slices] == ["b", "a"]
     assert t.summary().max_lateness == -4
 
 
@@ -440,9 +439,9 @@ def test_long_tasks_alone_do_not_step_through_every_quantum():
 
 def test_floats_and_edf_without_deadlines():
     s = simulate([Task("a", 0.5, 1.5), Task("b", 0, 1, 1, 2.5)], "edf")
-    assert [tuple(x) for x in s.slices] == [("b", 0, 1), ("a", 1, 2.5)]
+    assert s.slices == [("b", 0, 1), ("a", 1, 2.5)]
     assert simulate([Task("a", 0, 2), Task("b", 1, 1, 1, 2)], "edf", preemptive=False).slices[
-        0].end == 2
+        0][2] == 2
 
 
 # ---------------------------------------------------------------------------------- bad input

@@ -1,0 +1,95 @@
+"""Policies: `simulate` on 200k tasks for every policy, against a bare heapq push+pop of 200k
+tuples; FIFO and RR also against a bare deque loop that computes the same finish times."""
+
+import heapq
+import random
+from collections import deque
+
+from benchmarks.common import Row, median_time
+from kit.policies import POLICIES, Task, simulate
+
+QUANTUM = 2
+
+
+def workload(n, seed=1):
+    """n tasks, one every 0..12 ticks, 1..10 ticks long: the worker is busy about 90% of the time.
+    Priorities 1..5, deadlines 0..60 ticks of slack."""
+    rng = random.Random(seed)
+    tasks, t = [], 0
+    for k in range(n):
+        t += rng.randint(0, 12)
+        d = rng.randint(1, 10)
+        tasks.append(Task(f"t{k}", t, d, rng.randint(1, 5), t + d + rng.randint(0, 60)))
+    return tasks
+
+
+def bare_heap(keys):
+    heap = []
+    for seq, k in enumerate(keys):
+        heapq.heappush(heap, (k, seq, seq))
+    while heap:
+        heapq.heappop(heap)
+
+
+def bare_fifo(arrival, duration):
+    queue, now, finish = deque(range(len(arrival))), 0, [0] * len(arrival)
+    while queue:
+        i = queue.popleft()
+        now = max(now, arrival[i]) + duration[i]
+        finish[i] = now
+    return finish
+
+
+def bare_rr(arrival, duration, q):
+    n = len(arrival)
+    rem, queue, finish, nxt, now = list(duration), deque(), [0] * n, 0, 0
+    while nxt < n or queue:
+        if not queue:
+            now = max(now, arrival[nxt])
+        while nxt < n and arrival[nxt] <= now:
+            queue.append(nxt)
+            nxt += 1
+        i = queue.popleft()
+        ran = min(q, rem[i])
+        now += ran
+        rem[i] -= ran
+        while nxt < n and arrival[nxt] <= now:
+            queue.append(nxt)
+            nxt += 1
+        if rem[i]:
+            queue.append(i)
+        else:
+            finish[i] = now
+    return finish
+
+
+def run(quick: bool = False) -> list[Row]:
+    n = 10_000 if quick else 200_000
+    repeat = 1 if quick else 3
+    tasks = workload(n)
+    arrival = [t.arrival for t in tasks]
+    duration = [t.duration for t in tasks]
+    keys = [random.Random(2).random() for _ in range(n)]
+    # the floors compute what simulate computes, so check that before timing anything
+    assert [s.finish for s in simulate(tasks, "fifo").stats.values()] == bare_fifo(arrival,
+                                                                                    duration)
+    assert [s.finish for s in simulate(tasks, "rr", QUANTUM).stats.values()] == bare_rr(
+        arrival, duration, QUANTUM)
+
+    heap_floor = median_time(lambda: bare_heap(keys), repeat)
+    floor_name = f"heapq push+pop {n // 1000}k tuples"
+    rows = []
+    for policy in POLICIES:
+        seconds = median_time(lambda p=policy: simulate(tasks, p, QUANTUM), repeat)
+        slices = len(simulate(tasks, policy, QUANTUM).slices)
+        rows.append(Row("policies", f"simulate {policy}, {n // 1000}k tasks ({slices:,} slices)",
+                        seconds, floor_name, heap_floor, "<= 4x"))
+        if policy == "fifo":
+            floor = median_time(lambda: bare_fifo(arrival, duration), repeat)
+            rows.append(Row("policies", f"simulate fifo, {n // 1000}k tasks", seconds,
+                            "bare deque FIFO loop", floor, "<= 4x"))
+        if policy == "rr":
+            floor = median_time(lambda: bare_rr(arrival, duration, QUANTUM), repeat)
+            rows.append(Row("policies", f"simulate rr q={QUANTUM}, {n // 1000}k tasks", seconds,
+                            f"bare deque RR loop q={QUANTUM}", floor, "<= 4x"))
+    return rows
