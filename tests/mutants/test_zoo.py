@@ -1,0 +1,49 @@
+"""Every mutant in the zoo fails its check, small and named; every correct answer passes."""
+
+import pytest
+from zoo import CORRECT, EXTRA, problems, size
+
+PROBLEMS = problems()
+PITFALLS = [(t, q, p, pit) for t, q, p in PROBLEMS for pit in p.pitfalls]
+LARGE_BY_DESIGN = {"sorting on every arrival"}  # caught by a counted stress case, not a small one
+
+
+@pytest.mark.parametrize("topic, q, problem, pitfall", PITFALLS,
+                         ids=[f"{t}.{q}:{pit.name}" for t, q, _, pit in PITFALLS])
+def test_every_pitfall_fails_and_is_named(topic, q, problem, pitfall):
+    result = problem.check(pitfall.answer)
+    assert not result, f"{topic}.{q}: the pitfall '{pitfall.name}' passed its own check"
+    assert result.pitfall is not None and result.pitfall.name == pitfall.name, repr(result)
+    assert pitfall.name in repr(result)
+    if result.case is not None and pitfall.name not in LARGE_BY_DESIGN:
+        assert size(result.case) <= 5, repr(result)
+
+
+EXTRAS = [(t, q, label, answer) for (t, q), items in EXTRA.items() for label, answer in items]
+
+
+@pytest.mark.parametrize("topic, q, label, answer", EXTRAS, ids=[f"{t}.{q}:{lbl}"
+                                                                  for t, q, lbl, _ in EXTRAS])
+def test_extra_mutants_fail_with_a_small_counterexample(topic, q, label, answer):
+    problem = dict(((t, qq), p) for t, qq, p in PROBLEMS)[(topic, q)]
+    result = problem.check(answer)
+    assert not result, f"{topic}.{q}: the mutant '{label}' passed"
+    if result.case is not None:
+        assert size(result.case) <= 5, repr(result)
+
+
+RIGHT = [(t, q, label, answer) for (t, q), items in CORRECT.items() for label, answer in items]
+
+
+@pytest.mark.parametrize("topic, q, label, answer", RIGHT, ids=[f"{t}.{q}:{lbl}"
+                                                                 for t, q, lbl, _ in RIGHT])
+def test_correct_answers_written_differently_pass(topic, q, label, answer):
+    problem = dict(((t, qq), p) for t, qq, p in PROBLEMS)[(topic, q)]
+    assert problem.check(answer), f"{topic}.{q}: a correct answer ({label}) was rejected"
+
+
+@pytest.mark.parametrize("topic, q, problem", PROBLEMS, ids=[f"{t}.{q}" for t, q, _ in PROBLEMS])
+def test_every_exercise_has_pitfalls_hints_and_a_passing_reference(topic, q, problem):
+    assert problem.pitfalls, f"{topic}.{q} declares no pitfalls"
+    assert problem.hints, f"{topic}.{q} has no hints"
+    assert problem.check(problem.reference)
