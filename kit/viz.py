@@ -262,3 +262,61 @@ def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin:
                 counts[min(max(bisect_right(edges, v) - 1, 0), bins - 1)] += 1
         counted[name] = (edges, counts)
     return count_rows(counted, log=log, **kwargs)
+
+
+# -- state timelines (topic 05) -----------------------------------------------------------------
+def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, str],
+                marks: Mapping[str, Sequence[tuple[float, str]]] | None = None,
+                deadlines: Mapping[str, tuple[float, str]] | None = None,
+                now: float | None = None, xmax: float | None = None, title: str = "",
+                width: float = 9, lane_height: float = 0.6) -> Figure:
+    """One lane per key (e.g. a job); each lane is a list of (state, start, end, label) bars
+    coloured by `colours[state]` (grey when missing), so a lane reads as the item's life.
+    marks: {lane: [(t, text)]} a tick at t with a short text above the lane (texts at one t are
+    joined; close ones are staggered); deadlines: {lane: (t, text)} a dotted red tick (e.g. when a
+    lease runs out); now: a dashed vertical line; xmax: a fixed right edge (stable while stepping).
+    """
+    from matplotlib.colors import to_rgb
+
+    end = xmax if xmax is not None else max(
+        [s[2] for bars_ in lanes.values() for s in bars_] + [now or 0, 1])
+    fig = Figure(figsize=(width, 1.0 + lane_height * max(len(lanes), 1) * 1.6))
+    ax = fig.add_subplot()
+    for row, (lane, bars_) in enumerate(lanes.items()):
+        y = len(lanes) - 1 - row
+        for state, start, stop, label in bars_:
+            ax.barh(y, max(stop - start, end / 300), left=start, height=0.45,
+                    color=colours.get(state, IDLE), edgecolor="white", linewidth=1)
+            if label and stop - start >= end / 25:
+                r, g, b = to_rgb(colours.get(state, IDLE))
+                ink = "white" if 0.3 * r + 0.59 * g + 0.11 * b < 0.55 else "black"
+                ax.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=8,
+                        color=ink)
+        joined: dict = {}
+        for t, text in (marks or {}).get(lane, ()):
+            joined.setdefault(t, []).append(text)
+        level, last = 0, None
+        for t in sorted(joined):
+            level = 1 - level if last is not None and t - last < end / 8 else 0
+            last = t
+            ax.plot([t, t], [y - 0.25, y + 0.25 + 0.2 * level], color="black", lw=1.2)
+            ax.text(t, y + 0.26 + 0.2 * level, " ".join(joined[t]), ha="center", va="bottom",
+                    fontsize=7.5)
+        if deadlines and lane in deadlines:
+            t, text = deadlines[lane]
+            ax.plot([t, t], [y - 0.3, y + 0.3], color="#cf222e", lw=1.5, ls=":")
+            ax.text(t, y - 0.32, text, ha="center", va="top", fontsize=7.5, color="#cf222e")
+    if now is not None:
+        ax.axvline(now, color="black", lw=1, ls="--", alpha=0.6)
+    ax.set_yticks(range(len(lanes)), list(lanes)[::-1])
+    ax.set_xlim(0, end)
+    ax.set_ylim(-0.7, len(lanes) - 0.25)
+    ax.set_xlabel("time (ticks)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=11, loc="left")
+    fig.tight_layout()
+    return fig
