@@ -1,0 +1,223 @@
+"""A worker process for the SQLite lease queue, and a small fleet of them to start and kill.
+
+    python -m kit.durable_worker QUEUE.db --name w1 --work 0.005 --exit-when-empty
+
+A worker loops: lease a job, work on it (heartbeating when the work is longer than a third of the
+lease), write the result, ack. The result goes into a `results` table in the same file, keyed by
+job id with `INSERT ... ON CONFLICT DO UPDATE`: running a job twice leaves one row with the same
+value, and `runs` counts how often it really ran. That is what makes at-least-once delivery safe.
+A process killed between writing the result and acking makes the queue deliver the job again,
+after its lease expires: the second run finds the row and only bumps `runs`.
+
+`Fleet` starts such processes, kills one with SIGKILL, starts replacements and stops them all;
+`summary(path)` reads the file and returns plain numbers for tests, notebooks and benchmarks.
+"""
+
+import argparse
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+from kit.lease import exponential_retry
+from kit.store import SqliteLeaseQueue
+
+RESULTS = """CREATE TABLE IF NOT EXISTS results (
+    job PRIMARY KEY, value, runs INTEGER NOT NULL, worker)"""
+RECORD = """INSERT INTO results (job, value, runs, worker) VALUES (?, ?, 1, ?)
+    ON CONFLICT (job) DO UPDATE SET runs = runs + 1, worker = excluded.worker"""
+
+
+def work(payload):
+    """The job itself: a pure function of the payload, so a second run gives the same value."""
+    return payload * payload
+
+
+def open_queue(path, lease_for=0.5, max_attempts=5, retry_base=0.02, clock=None):
+    """The queue every worker of a run opens: same lease, attempts and backoff (cap 0.5 s)."""
+    return SqliteLeaseQueue(path, lease_for, max_attempts,
+                            retry_delay=exponential_retry(retry_base, 0.5), clock=clock)
+
+
+def open_results(path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    conn.execute(RESULTS)
+    return conn
+
+
+def record(results: sqlite3.Connection, job, value, worker) -> None:
+    """Write a job's result idempotently: one row per job, `runs` counts the runs."""
+    results.execute(RECORD, (job, value, worker))
+
+
+def setup(path, jobs: int, **queue_args) -> None:
+    """A fresh queue file holding jobs 0 .. jobs-1 (payload = job number) and an empty results
+    table."""
+    with open_queue(path, **queue_args) as q:
+        for i in range(jobs):
+            q.put(i, payload=i)
+    open_results(path).close()
+
+
+def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time.sleep) -> bool:
+    """Do one leased job: work (heartbeating every third of a lease), record, ack. Returns
+    whether the ack was accepted (False: the lease was lost and someone else has the job)."""
+    step = queue.lease_for / 3
+    left = work_seconds
+    while left > 0:
+        sleep(min(step, left))
+        left -= step
+        if left > 0 and not queue.heartbeat(lease):
+            break  # lost the lease: still safe to finish, the write is idempotent
+    record(results, lease.job, work(lease.payload), name)
+    return queue.ack(lease)
+
+
+def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool = False,
+               max_seconds: float = 300, poll: float = 0.01, **queue_args) -> int:
+    """The worker loop; returns how many jobs it handled. Stops when the queue has no live job
+    (with exit_when_empty) or after max_seconds (so an orphaned worker never runs forever)."""
+    queue, results = open_queue(path, **queue_args), open_results(path)
+    stop_at, handled = time.monotonic() + max_seconds, 0
+    try:
+        while time.monotonic() < stop_at:
+            lease = queue.lease(name)
+            if lease is not None:
+                handle(queue, results, lease, name, work_seconds)
+                handled += 1
+                continue
+            if exit_when_empty:
+                s = queue.stats()
+                if s.ready + s.leased + s.delayed == 0:
+                    break
+            time.sleep(poll)
+    finally:
+        queue.close()
+        results.close()
+    return handled
+
+
+class Summary(NamedTuple):
+    """What a run left in the file. `lost` = jobs neither done nor dead (nor still live);
+    `extra_runs` = runs beyond one per job, the price of at-least-once."""
+
+    jobs: int
+    done: int
+    dead: int
+    live: int
+    results: int  # rows in the results table (one per job at most: it is keyed by job)
+    done_without_result: int
+    wrong_values: int
+    lost: int
+    extra_runs: int
+    duplicate_deliveries: int
+
+
+def summary(path, **queue_args) -> Summary:
+    with open_queue(path, **queue_args) as q:
+        s = q.stats()
+    conn = sqlite3.connect(path, timeout=30)
+    try:
+        states = dict(conn.execute("SELECT id, state FROM jobs"))
+        rows = {job: (value, runs) for job, value, runs in
+                conn.execute("SELECT job, value, runs FROM results")}
+    finally:
+        conn.close()
+    done = [j for j, state in states.items() if state == "done"]
+    live = s.ready + s.leased + s.delayed
+    return Summary(jobs=len(states), done=s.done, dead=s.dead, live=live, results=len(rows),
+                   done_without_result=sum(j not in rows for j in done),
+                   wrong_values=sum(rows[j][0] != work(j) for j in rows),
+                   lost=len(states) - s.done - s.dead - live,
+                   extra_runs=sum(runs - 1 for _, runs in rows.values()),
+                   duplicate_deliveries=s.duplicate_deliveries)
+
+
+class Fleet:
+    """Worker processes on one queue file: start, kill one (SIGKILL), replace, stop all."""
+
+    def __init__(self, path, work_seconds: float = 0.005, lease_for: float = 0.5,
+                 max_attempts: int = 5, max_seconds: float = 300):
+        self.path = os.fspath(path)
+        self.args = ["--work", str(work_seconds), "--lease-for", str(lease_for),
+                     "--max-attempts", str(max_attempts), "--max-seconds", str(max_seconds),
+                     "--exit-when-empty"]
+        self.procs: dict[str, subprocess.Popen] = {}
+        self.started = self.killed = 0
+        self.logs = tempfile.mkdtemp(prefix="kit-fleet-")
+
+    def start(self, n: int = 1) -> list[str]:
+        names = []
+        for _ in range(n):
+            self.started += 1
+            name = f"w{self.started}"
+            env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+            with open(os.path.join(self.logs, f"{name}.err"), "w") as err:
+                self.procs[name] = subprocess.Popen(
+                    [sys.executable, "-m", "kit.durable_worker", self.path, "--name", name,
+                     *self.args], stdout=subprocess.DEVNULL, stderr=err, env=env)
+            names.append(name)
+        return names
+
+    def alive(self) -> list[str]:
+        return [name for name, p in self.procs.items() if p.poll() is None]
+
+    def kill(self, name: str | None = None, rng: random.Random | None = None) -> str | None:
+        """SIGKILL one live worker (the named one, or one picked by `rng`, else the oldest)."""
+        alive = self.alive()
+        if not alive:
+            return None
+        name = name or (rng.choice(alive) if rng else alive[0])
+        self.procs[name].send_signal(signal.SIGKILL)
+        self.procs[name].wait()
+        self.killed += 1
+        return name
+
+    def errors(self) -> str:
+        """What the workers wrote to stderr (empty when nothing went wrong)."""
+        return "".join(Path(self.logs, f"{n}.err").read_text() for n in self.procs)
+
+    def stop(self) -> None:
+        for p in self.procs.values():
+            if p.poll() is None:
+                p.kill()
+        for p in self.procs.values():
+            p.wait()
+
+    def close(self) -> None:
+        self.stop()
+        for name in self.procs:
+            Path(self.logs, f"{name}.err").unlink(missing_ok=True)
+        os.rmdir(self.logs)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m kit.durable_worker", description=__doc__.split(
+        "\n")[0])
+    p.add_argument("path", help="the queue file (made by kit.durable_worker.setup)")
+    p.add_argument("--name", default=f"pid{os.getpid()}", help="worker name in leases")
+    p.add_argument("--work", type=float, default=0.0, help="seconds of work per job")
+    p.add_argument("--lease-for", type=float, default=0.5, help="lease length in seconds")
+    p.add_argument("--max-attempts", type=int, default=5)
+    p.add_argument("--max-seconds", type=float, default=300, help="stop after this long")
+    p.add_argument("--exit-when-empty", action="store_true", help="stop when no job is live")
+    args = p.parse_args(argv)
+    run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
+               lease_for=args.lease_for, max_attempts=args.max_attempts)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

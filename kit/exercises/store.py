@@ -1,0 +1,301 @@
+"""Exercises for 06_durable_queue: the atomic claim, written in SQL.
+
+q1 `claim_sql()` returns the SQL statement(s) one worker runs to claim a job from a table
+
+    jobs (id INTEGER PRIMARY KEY, visible_at REAL, worker TEXT, done INTEGER)
+
+A job can be claimed when `done = 0 AND visible_at <= :now` (a lease that ran out at `now` has
+expired). Claiming sets `worker = :worker, visible_at = :until`. The oldest job (lowest id) goes
+first. The statements run in order on one connection in autocommit mode (so BEGIN / COMMIT are
+yours to write), with the parameters :worker, :now, :until and :id, the first column of the first
+row of the latest statement that returned rows (None when it returned none). That :id, at the end,
+is the job the worker believes it holds.
+
+The check does not rely on timing: it runs two workers, A and B, on two connections to one WAL
+file and interleaves their statements step by step in the order a generated schedule says. A
+statement that meets another connection's write lock waits (is tried again at the worker's next
+turn), as SQLite's busy timeout would; a transaction whose snapshot went stale is rolled back and
+the claim starts over, as a retry loop would. Then it asks: was any job claimed twice? Does every
+worker hold what it believes it holds? Did a claim that ran alone get the oldest free job?
+"""
+
+import os
+import shutil
+import sqlite3
+import tempfile
+from typing import NamedTuple
+
+from hypothesis import strategies as st
+
+from kit.exercises.engine import Pitfall, Problem
+
+NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
+TABLE = ("CREATE TABLE jobs (id INTEGER PRIMARY KEY, visible_at REAL NOT NULL, worker TEXT, "
+         "done INTEGER NOT NULL DEFAULT 0)")
+FREE = f"done = 0 AND visible_at <= {NOW}"  # what the harness counts as claimable
+SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # memory-backed when possible
+MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule ends
+
+
+class Claim(NamedTuple):
+    """One finished claim: who ran it, the job it believes it got, whether no other worker ran a
+    statement meanwhile, the oldest free job when it started (if it ran alone), and the worker
+    the table names for that job at the end."""
+
+    worker: str
+    got: int | None
+    alone: bool
+    oldest_free: int | None
+    table_says: str | None
+
+
+class ClaimError(RuntimeError):
+    """The statements cannot be run, or leave the file locked."""
+
+
+def _statements(answer) -> list[str]:
+    sql = answer()
+    if isinstance(sql, str):
+        sql = [sql]
+    if not isinstance(sql, list | tuple) or not sql or not all(isinstance(s, str) for s in sql):
+        raise TypeError(f"claim_sql() must return a list of SQL strings, got {sql!r}")
+    return list(sql)
+
+
+class _Worker:
+    def __init__(self, name, conn):
+        self.name, self.conn = name, conn
+        self.next, self.id, self.alone, self.oldest = 0, None, True, None
+
+
+def _budget(limit=20_000):
+    calls = [0]
+
+    def tick():
+        calls[0] += 1
+        return calls[0] > limit  # non-zero interrupts a runaway statement
+
+    return tick
+
+
+def run_claims(answer, case) -> list[Claim]:
+    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says."""
+    jobs, schedule = case
+    statements = _statements(answer)
+    folder = tempfile.mkdtemp(prefix="kit-claim-", dir=SCRATCH)
+    conns = []
+    try:
+        path = os.path.join(folder, "jobs.db")
+        look = sqlite3.connect(path, isolation_level=None)
+        conns.append(look)
+        look.execute("PRAGMA journal_mode = WAL")
+        look.execute("PRAGMA synchronous = OFF")  # a scratch file: no fsync
+        look.execute("BEGIN")
+        look.execute(TABLE)
+        look.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?)",
+                         [(i, v, w, d) for i, (v, w, d) in enumerate(jobs, 1)])
+        look.execute("COMMIT")
+        workers = {}
+        for name in "AB":
+            conn = sqlite3.connect(path, timeout=0, isolation_level=None)
+            conn.execute("PRAGMA synchronous = OFF")
+            conn.set_progress_handler(_budget(), 1000)
+            conns.append(conn)
+            workers[name] = _Worker(name, conn)
+        finished: list[tuple] = []
+
+        def step(w: _Worker) -> None:
+            if w.next == 0:  # a new claim starts: note the oldest free job now
+                w.id, w.alone = None, True
+                w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}").fetchone()[0]
+            params = {"worker": w.name, "now": NOW, "until": UNTIL, "id": w.id}
+            try:
+                cursor = w.conn.execute(statements[w.next], params)
+                rows = cursor.fetchall()
+            except sqlite3.OperationalError as e:
+                name = getattr(e, "sqlite_errorname", "")
+                if name == "SQLITE_BUSY":
+                    return  # another connection holds the write lock: wait for it
+                if name == "SQLITE_BUSY_SNAPSHOT":  # read an old snapshot: roll back, retry
+                    w.conn.execute("ROLLBACK")
+                    w.next = 0
+                    return
+                raise ClaimError(f"statement {w.next + 1} failed for worker {w.name}: {e}") \
+                    from None
+            except sqlite3.Error as e:
+                raise ClaimError(f"statement {w.next + 1} failed for worker {w.name}: "
+                                 f"{type(e).__name__}: {e}") from None
+            for other in workers.values():
+                if other is not w and other.next > 0:
+                    other.alone = False  # someone ran a statement in the middle of its claim
+            if cursor.description is not None:
+                w.id = rows[0][0] if rows else None
+            w.next += 1
+            if w.next == len(statements):
+                if w.conn.in_transaction:
+                    raise ClaimError(f"worker {w.name}'s claim ended inside an open transaction; "
+                                     "end it with COMMIT, or the write lock is never released")
+                w.next = 0
+                finished.append((w.name, w.id, w.alone and len(statements) >= 1, w.oldest))
+
+        for name in schedule:
+            step(workers[name])
+        for _ in range(MAX_ROUNDS):  # let the claims in progress finish, taking turns
+            busy = [w for w in workers.values() if w.next > 0]
+            if not busy:
+                break
+            for w in busy:
+                step(w)
+        else:
+            raise ClaimError("the claims never finished: a worker waits for a lock forever")
+        owners = {}
+        for i, (visible_at, worker, done) in enumerate(jobs, 1):
+            row = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
+                               (i,)).fetchone()
+            if row != (visible_at, worker, done):
+                owners[i] = row[1]
+        claims = [Claim(name, got, alone, oldest if alone else None,
+                        owners.get(got) if got is not None else None)
+                  for name, got, alone, oldest in finished]
+        believed = {c.got for c in claims}
+        claims += [Claim("nobody", job, False, None, owner)
+                   for job, owner in owners.items() if job not in believed]
+        return claims
+    finally:
+        for conn in conns:
+            conn.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _free_at_start(jobs) -> list[int]:
+    return [i for i, (visible_at, _, done) in enumerate(jobs, 1) if not done and visible_at <= NOW]
+
+
+def _judge(case, expected, got) -> str | None:
+    jobs, _ = case
+    free = _free_at_start(jobs)
+    holders: dict = {}
+    for c in got:
+        if c.worker == "nobody":
+            return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
+                    "returned nothing: it will never work on the job it holds")
+        if c.got is not None:
+            if c.got in holders:
+                return f"job {c.got} was claimed twice: by {holders[c.got]} and by {c.worker}"
+            holders[c.got] = c.worker
+            if c.got not in free:
+                v, w, d = jobs[c.got - 1] if 0 < c.got <= len(jobs) else (None, None, None)
+                why = "it is done" if d else f"{w} holds it until {v:g}" if v is not None \
+                    else "there is no such job"
+                return f"{c.worker} claimed job {c.got}, which was not free ({why})"
+            if c.table_says != c.worker:
+                return (f"{c.worker} believes it holds job {c.got}, but the table says "
+                        f"{c.table_says}")
+        if c.alone and c.got != c.oldest_free:
+            want = "nothing (no job was free)" if c.oldest_free is None \
+                else f"job {c.oldest_free}, the oldest free one"
+            return (f"{c.worker} claimed with no one else running and should have got {want}; "
+                    f"it got {c.got}")
+    return None
+
+
+# -- the reference and the classic mistakes ---------------------------------------------------
+
+def claim_sql():
+    """One statement: the subquery picks the oldest free job and the UPDATE takes it, atomically
+    (SQLite runs a statement under the write lock; in PostgreSQL add FOR UPDATE SKIP LOCKED to
+    the subquery). RETURNING tells the worker what it got."""
+    return ["""
+        UPDATE jobs SET worker = :worker, visible_at = :until
+         WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now
+                      ORDER BY id LIMIT 1)
+        RETURNING id"""]
+
+
+SELECT_FREE = "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1"
+
+
+def _select_then_update():
+    return [SELECT_FREE, "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id"]
+
+
+def _recheck_but_trust_the_select():
+    return [SELECT_FREE, "UPDATE jobs SET worker = :worker, visible_at = :until "
+                         "WHERE id = :id AND done = 0 AND visible_at <= :now"]
+
+
+def _never_reclaims_expired():
+    return ["""UPDATE jobs SET worker = :worker, visible_at = :until
+                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND worker IS NULL
+                             ORDER BY id LIMIT 1)
+               RETURNING id"""]
+
+
+def _expires_one_tick_late():
+    return ["""UPDATE jobs SET worker = :worker, visible_at = :until
+                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at < :now
+                             ORDER BY id LIMIT 1)
+               RETURNING id"""]
+
+
+def _newest_first():
+    return ["""UPDATE jobs SET worker = :worker, visible_at = :until
+                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now
+                             ORDER BY id DESC LIMIT 1)
+               RETURNING id"""]
+
+
+def _begin_without_commit():
+    return ["BEGIN IMMEDIATE", """UPDATE jobs SET worker = :worker, visible_at = :until
+                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now
+                             ORDER BY id LIMIT 1)
+               RETURNING id"""]
+
+
+READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
+DONE = (5, "Z", 1)
+
+_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, DONE]), max_size=4)
+_schedule = st.text(alphabet="AB", min_size=1, max_size=8)
+
+q1 = Problem(
+    name="claim_sql",
+    arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "schedule (whose statement runs)"),
+    cases=st.tuples(_jobs.map(tuple), _schedule),
+    reference=claim_sql,
+    run=run_claims,
+    judge=_judge,
+    max_examples=100,
+    examples=[("no jobs", ((), "A")),
+              ("two workers, one job", ((READY,), "AB")),
+              ("a lease that expires exactly now", ((EXPIRES_NOW,), "A")),
+              ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
+              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB"))],
+    pitfalls=[
+        Pitfall("SELECT, then UPDATE, outside a transaction",
+                "between your SELECT and your UPDATE the other worker can SELECT the same row; "
+                "both then UPDATE it and both believe they hold it. Make the pick and the take "
+                "one statement (UPDATE ... WHERE id = (SELECT ...) RETURNING id), or put them in "
+                "one BEGIN IMMEDIATE ... COMMIT", _select_then_update),
+        Pitfall("checked the row in the UPDATE but trusted the SELECT",
+                "the UPDATE rightly changed nothing when the row was taken, but the worker still "
+                "believes the SELECT's id; add RETURNING id so a lost race comes back empty",
+                _recheck_but_trust_the_select),
+        Pitfall("expired leases never come back",
+                "a worker that crashed keeps `worker` set forever; a job is free when its lease "
+                "ran out (visible_at <= :now), whoever held it", _never_reclaims_expired),
+        Pitfall("expiry one tick late",
+                "a lease until 10 has expired at 10: held while now < visible_at, so free when "
+                "visible_at <= :now", _expires_one_tick_late),
+        Pitfall("newest job first", "a queue hands out the oldest job first: ORDER BY id",
+                _newest_first),
+        Pitfall("BEGIN without COMMIT",
+                "the transaction (and the file's write lock) stays open after the claim, so "
+                "every other worker waits forever", _begin_without_commit),
+    ],
+    hints=["Pick and take must happen as one indivisible step: another worker may run between "
+           "any two of your statements.",
+           "One UPDATE can do both: `UPDATE jobs SET ... WHERE id = (SELECT id FROM jobs WHERE "
+           "<free> ORDER BY id LIMIT 1)`. Free means `done = 0 AND visible_at <= :now`.",
+           "End it with `RETURNING id` so the worker learns which job it got (or none)."],
+)

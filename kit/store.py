@@ -1,0 +1,337 @@
+"""The lease queue in one SQLite file, shared by worker processes.
+
+`SqliteLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py): the same expiry
+inequality, retries timed from the moment the attempt ended (the expiry time, not when someone
+noticed), the same dead-letter rule, stale leases rejected by token. What changes is where the
+state lives: a table in a file in WAL mode, so readers never block the one writer and a process
+that is SIGKILLed mid-write leaves the file as it was before its transaction.
+
+Every operation is one transaction that starts with `BEGIN IMMEDIATE`: it takes the file's write
+lock first (other processes wait up to `timeout` seconds), reads the clock once, applies the
+expiries and due retries up to that moment, does its work and commits. Leasing is one statement
+inside it, `UPDATE ... WHERE id = (oldest ready job) RETURNING ...`, so two processes can never
+hold a live lease on the same job. Job ids and worker names are str or int (stored as given);
+payloads are JSON. Time comes from an injected clock; the default reads wall time
+(`time.time()`), because the processes sharing a file must agree on what "now" means.
+"""
+
+import json
+import os
+import sqlite3
+import time
+from contextlib import contextmanager
+from numbers import Integral
+
+from kit.lease import DeadLetter, Lease, Stats, _check_number, exponential_retry, is_held
+
+APPLICATION_ID = 0x4B49544C  # "KITL" in the file header: this file is a kit lease queue
+LIVE = ("ready", "delayed", "leased")
+
+# THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
+EXPIRED = "state = 'leased' AND due <= :now"
+assert not is_held(5, 5) and is_held(4.999, 5)  # the same inequality as kit.lease
+
+SCHEMA = """
+CREATE TABLE jobs (
+    id PRIMARY KEY,              -- a str or an int, stored as given (no type affinity)
+    payload TEXT,                -- JSON
+    state TEXT NOT NULL,         -- ready delayed leased done dead
+    attempts INTEGER NOT NULL,   -- deliveries so far
+    worker, token INTEGER,       -- the live grant (leased only)
+    due,                         -- ready: ready since, delayed: run at, leased: expires at
+    seq INTEGER NOT NULL,        -- when `due` (or death) was set: ties are FIFO
+    expired_last INTEGER NOT NULL DEFAULT 0,  -- did the previous attempt end by expiry?
+    died_at, dead_reason TEXT
+);
+CREATE INDEX jobs_by_due ON jobs (state, due, seq);
+CREATE TABLE counters (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL,
+                       duplicates INTEGER NOT NULL);
+INSERT INTO counters VALUES (1, 0, 0);
+"""
+
+# The atomic claim: pick the job that has been ready longest and take it, in one statement.
+CLAIM = """
+UPDATE jobs SET state = 'leased', worker = :worker, token = :seq, attempts = attempts + 1,
+                due = :until, seq = :seq
+ WHERE id = (SELECT id FROM jobs WHERE state = 'ready' ORDER BY due, seq LIMIT 1)
+RETURNING id, attempts, payload, expired_last
+"""
+
+
+class WallClock:
+    """Seconds since the epoch (`time.time()`): comparable between processes on one machine."""
+
+    def now(self) -> float:
+        return time.time()
+
+    def __repr__(self) -> str:
+        return "WallClock()"
+
+
+class QueueFileError(ValueError):
+    """The file cannot hold a lease queue: not a database, another application's, or damaged."""
+
+
+def _storable(value) -> bool:
+    """A str, or an int that fits SQLite's 64 bits (bool is not a job id)."""
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        return -(2**63) <= value < 2**63
+    return type(value) is str
+
+
+class SqliteLeaseQueue:
+    """At-least-once job queue with leases, heartbeats, retries and dead letters, in a file."""
+
+    def __init__(self, path, lease_for: float, max_attempts: int, retry_delay=None, clock=None,
+                 timeout: float = 30):
+        if not isinstance(path, str | os.PathLike):
+            raise TypeError(f"path must be a file name, got {path!r}")
+        clock = WallClock() if clock is None else clock
+        if not callable(getattr(clock, "now", None)):
+            raise TypeError(f"clock must have a now() method, got {clock!r}")
+        _check_number("lease_for", lease_for, positive=True)
+        if not isinstance(max_attempts, Integral) or isinstance(max_attempts, bool):
+            raise TypeError(f"max_attempts must be an int, got {max_attempts!r}")
+        if max_attempts < 1:
+            raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
+        if retry_delay is not None and not callable(retry_delay):
+            raise TypeError(f"retry_delay must be callable, got {retry_delay!r}")
+        _check_number("timeout", timeout)
+        self.path, self.clock, self.timeout = os.fspath(path), clock, timeout
+        self.lease_for, self.max_attempts = lease_for, max_attempts
+        self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
+        self._conn = self._open()
+
+    # -- the file ---------------------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        except sqlite3.Error as e:
+            raise QueueFileError(f"cannot open the queue file {self.path!r}: {e}") from None
+        try:
+            app = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
+            if app != APPLICATION_ID and (app != 0 or tables):
+                raise QueueFileError(f"{self.path!r} is an SQLite database but not a lease queue "
+                                     f"(application_id {app}, tables {tables})")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable against process crashes
+            conn.execute("BEGIN IMMEDIATE")
+            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                for statement in SCHEMA.split(";"):  # not executescript: it would commit
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as e:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            conn.close()
+            if "locked" in str(e):
+                raise TimeoutError(f"waited {self.timeout} s for the queue file "
+                                   f"{self.path!r}") from None
+            raise QueueFileError(f"cannot use {self.path!r} as a lease queue: {e}") from None
+        except sqlite3.DatabaseError as e:  # "file is not a database", "malformed", ...
+            conn.close()
+            raise QueueFileError(f"{self.path!r} is not a lease-queue database ({e})") from None
+        except QueueFileError:
+            conn.close()
+            raise
+        return conn
+
+    def close(self) -> None:
+        """Close the connection. Leases this process holds stay in the file and will expire."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @contextmanager
+    def _transaction(self):
+        """BEGIN IMMEDIATE, read the clock once, catch up to it; commit, or roll back on error."""
+        conn = self._conn
+        if conn is None:
+            raise ValueError(f"the queue on {self.path!r} is closed")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise TimeoutError(f"waited {self.timeout} s for the write lock of "
+                               f"{self.path!r} ({e})") from None
+        try:
+            now = self.clock.now()
+            self._catch_up(now)
+            yield now
+        except sqlite3.DatabaseError as e:
+            conn.execute("ROLLBACK")
+            raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- the operations ---------------------------------------------------------------------
+
+    def put(self, job_id, payload=None, delay: float = 0) -> None:
+        """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
+        or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
+        self._check_job_id(job_id)
+        _check_number("delay", delay)
+        try:
+            text = json.dumps(payload)
+        except (TypeError, ValueError):
+            raise TypeError(f"payload must be JSON data (it is stored as text), "
+                            f"got {payload!r}") from None
+        with self._transaction() as now:
+            row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            if row is not None and row[0] in LIVE:
+                raise ValueError(f"job_id {job_id!r} is already in the queue (state {row[0]!r})")
+            state, due = ("ready", now) if delay == 0 else ("delayed", now + delay)
+            self._conn.execute("INSERT OR REPLACE INTO jobs (id, payload, state, attempts, due, "
+                               "seq) VALUES (?, ?, ?, 0, ?, ?)",
+                               (job_id, text, state, due, self._next_seq()))
+
+    def lease(self, worker) -> Lease | None:
+        """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""
+        if not _storable(worker):
+            raise TypeError(f"worker must be a str or int name, got {worker!r}")
+        with self._transaction() as now:
+            until, seq = now + self.lease_for, self._next_seq()
+            row = self._conn.execute(CLAIM, {"worker": worker, "seq": seq,
+                                             "until": until}).fetchone()
+            if row is None:
+                return None
+            job_id, attempts, payload, expired_last = row
+            if expired_last:  # the previous holder may still be working on it
+                self._conn.execute("UPDATE counters SET duplicates = duplicates + 1")
+            return Lease(job_id, worker, attempts, until, seq, json.loads(payload))
+
+    def ack(self, lease: Lease) -> bool:
+        """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
+        self._check_lease(lease)
+        with self._transaction():
+            if not self._is_live(lease):
+                return False
+            self._conn.execute("UPDATE jobs SET state = 'done', worker = NULL, token = NULL "
+                               "WHERE id = ?", (lease.job,))
+            return True
+
+    def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
+        """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        self._check_lease(lease)
+        if extend_by is not None:
+            _check_number("extend_by", extend_by, positive=True)
+        with self._transaction() as now:
+            if not self._is_live(lease):
+                return False
+            until = now + (self.lease_for if extend_by is None else extend_by)
+            self._conn.execute("UPDATE jobs SET due = ?, seq = ? WHERE id = ?",
+                               (until, self._next_seq(), lease.job))
+            return True
+
+    def fail(self, lease: Lease) -> bool:
+        """The holder reports a failed attempt: retry after backoff, or dead-letter."""
+        self._check_lease(lease)
+        with self._transaction() as now:
+            if not self._is_live(lease):
+                return False
+            attempts = self._conn.execute("SELECT attempts FROM jobs WHERE id = ?",
+                                          (lease.job,)).fetchone()[0]
+            self._end_attempt(lease.job, attempts, now, "fail")
+            return True
+
+    # -- observations -----------------------------------------------------------------------
+
+    def status(self, job_id) -> str:
+        """ready, delayed, leased, done or dead."""
+        return self._row(job_id, "state")[0]
+
+    def holder(self, job_id) -> Lease | None:
+        """The live lease on a job (with its current expiry), or None."""
+        state, worker, attempts, due, token, payload = self._row(
+            job_id, "state, worker, attempts, due, token, payload")
+        if state != "leased":
+            return None
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+
+    @property
+    def dead_letters(self) -> list[DeadLetter]:
+        """Jobs that used up max_attempts, oldest death first."""
+        with self._transaction():
+            rows = self._conn.execute("SELECT id, payload, attempts, died_at, dead_reason "
+                                      "FROM jobs WHERE state = 'dead' ORDER BY seq").fetchall()
+        return [DeadLetter(i, json.loads(p), a, t, r) for i, p, a, t, r in rows]
+
+    def stats(self) -> Stats:
+        """Jobs per state and the duplicate-delivery count. O(n): one pass over the index."""
+        with self._transaction():
+            counts = dict(self._conn.execute("SELECT state, count(*) FROM jobs GROUP BY state"))
+            dup = self._conn.execute("SELECT duplicates FROM counters").fetchone()[0]
+        return Stats(*(counts.get(s, 0) for s in ("ready", "leased", "delayed", "done", "dead")),
+                     dup)
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _catch_up(self, now) -> None:
+        """Expire every lease with due <= now, earliest first (each retry is timed from its own
+        expiry), then make every retry that is due by now ready, keeping its (due, seq) order."""
+        conn = self._conn
+        expired = conn.execute(f"SELECT id, attempts, due FROM jobs WHERE {EXPIRED} "
+                               "ORDER BY due, seq", {"now": now}).fetchall()
+        for job_id, attempts, due in expired:
+            self._end_attempt(job_id, attempts, due, "expire")
+        conn.execute("UPDATE jobs SET state = 'ready' WHERE state = 'delayed' AND due <= ?",
+                     (now,))
+
+    def _end_attempt(self, job_id, attempts, time, how) -> None:
+        seq = self._next_seq()
+        if attempts >= self.max_attempts:
+            self._conn.execute("UPDATE jobs SET state = 'dead', worker = NULL, token = NULL, "
+                               "seq = ?, died_at = ?, dead_reason = ?, expired_last = ? "
+                               "WHERE id = ?", (seq, time, how, how == "expire", job_id))
+            return
+        delay = self.retry_delay(attempts - 1)
+        if not isinstance(delay, int | float) or isinstance(delay, bool) or not delay >= 0:
+            raise ValueError(f"retry_delay({attempts - 1}) must return a number >= 0, "
+                             f"got {delay!r}")
+        self._conn.execute("UPDATE jobs SET state = 'delayed', worker = NULL, token = NULL, "
+                           "due = ?, seq = ?, expired_last = ? WHERE id = ?",
+                           (time + delay, seq, how == "expire", job_id))
+
+    def _next_seq(self) -> int:
+        return self._conn.execute("UPDATE counters SET seq = seq + 1 RETURNING seq").fetchone()[0]
+
+    def _is_live(self, lease: Lease) -> bool:
+        if not (_storable(lease.job) and _storable(lease.worker) and _storable(lease.token)):
+            return False
+        return self._conn.execute(
+            "SELECT 1 FROM jobs WHERE id = ? AND state = 'leased' AND token = ? AND worker = ?",
+            (lease.job, lease.token, lease.worker)).fetchone() is not None
+
+    def _row(self, job_id, columns: str) -> tuple:
+        self._check_job_id(job_id)
+        with self._transaction():
+            row = self._conn.execute(f"SELECT {columns} FROM jobs WHERE id = ?",
+                                     (job_id,)).fetchone()
+        if row is None:
+            raise ValueError(f"job_id {job_id!r} was never put in this queue")
+        return row
+
+    @staticmethod
+    def _check_job_id(job_id) -> None:
+        if not _storable(job_id):
+            raise TypeError(f"job_id must be a str or an int, got {job_id!r}")
+
+    @staticmethod
+    def _check_lease(lease) -> None:
+        if not isinstance(lease, Lease):
+            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+
+    def __repr__(self) -> str:
+        return (f"SqliteLeaseQueue({self.path!r}, lease_for={self.lease_for!r}, "
+                f"max_attempts={self.max_attempts!r})")

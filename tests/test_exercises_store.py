@@ -1,0 +1,114 @@
+"""The exercise of 06_durable_queue (the atomic claim in SQL) and the live-run explorer."""
+
+import time
+
+import pytest
+
+from kit.exercises import store as ex
+from kit.widgets.store import LiveRun
+
+PITFALLS = ex.q1.pitfalls
+
+
+def test_reference_passes_quickly():
+    started = time.perf_counter()
+    result = ex.q1.check(ex.claim_sql)
+    assert result, repr(result)
+    assert time.perf_counter() - started < 3  # about 0.7 s on an idle machine
+
+
+@pytest.mark.parametrize("pitfall", PITFALLS, ids=lambda p: p.name)
+def test_every_pitfall_fails_named_with_a_small_counterexample(pitfall):
+    result = ex.q1.check(pitfall.answer)
+    want = "crashed" if pitfall.name == "BEGIN without COMMIT" else "failed"
+    assert result.status == want, repr(result)
+    assert result.pitfall is not None and result.pitfall.name == pitfall.name, repr(result)
+    jobs, schedule = result.case
+    assert len(jobs) <= 5 and len(schedule) <= 5, repr(result)
+    assert pitfall.name in repr(result)
+
+
+def test_the_race_is_shown_step_by_step():
+    result = ex.q1.check(ex._select_then_update)
+    assert result.case == (((0, None, 0),), "AB")
+    assert result.error == "A believes it holds job 1, but the table says B"
+    assert [(c.worker, c.got) for c in result.got] == [("A", 1), ("B", 1)]
+
+
+# -- correct answers written differently ------------------------------------------------------
+
+def in_one_immediate_transaction():
+    return ["BEGIN IMMEDIATE",
+            "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1",
+            "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id",
+            "COMMIT"]
+
+
+def compare_and_set():
+    return ["SELECT id FROM jobs WHERE visible_at <= :now AND NOT done ORDER BY id LIMIT 1",
+            "UPDATE jobs SET visible_at = :until, worker = :worker "
+            "WHERE id = :id AND visible_at <= :now AND done = 0 RETURNING id"]
+
+
+def deferred_transaction():
+    """A plain BEGIN: safe in SQLite (a stale snapshot cannot write), retried by the check."""
+    return ["BEGIN",
+            "SELECT min(id) FROM jobs WHERE done = 0 AND visible_at <= :now",
+            "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id",
+            "COMMIT"]
+
+
+def one_string():
+    return ("UPDATE jobs SET worker=:worker, visible_at=:until WHERE id IN "
+            "(SELECT id FROM jobs WHERE done=0 AND visible_at<=:now ORDER BY id LIMIT 1) "
+            "RETURNING id")
+
+
+@pytest.mark.parametrize("answer", [in_one_immediate_transaction, compare_and_set,
+                                    deferred_transaction, one_string], ids=lambda f: f.__name__)
+def test_correct_answers_written_differently_pass(answer):
+    result = ex.q1.check(answer)
+    assert result, repr(result)
+
+
+def test_bad_answers_are_reported_not_raised():
+    result = ex.q1.check(lambda: ["SELEC id FROM jobs"])
+    assert result.status == "crashed" and "syntax error" in result.error
+    result = ex.q1.check(lambda: 42)
+    assert result.status == "crashed" and "must return a list of SQL strings" in result.error
+    result = ex.q1.check(lambda: ["SELECT :job"])
+    assert result.status == "crashed" and "statement 1 failed for worker A" in result.error
+
+    def unfinished():
+        raise NotImplementedError
+
+    assert ex.q1.check(unfinished).status == "not attempted"
+
+
+def test_a_runaway_statement_is_interrupted():
+    runaway = ["WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+               "SELECT count(*) FROM n"]
+    started = time.perf_counter()
+    result = ex.q1.check(lambda: runaway)
+    assert result.status == "crashed" and "interrupted" in result.error
+    assert time.perf_counter() - started < 5
+
+
+# -- the explorer -----------------------------------------------------------------------------
+
+def test_live_run_starts_kills_and_finishes():
+    run = LiveRun(jobs=40, workers=2, work_seconds=0.01, lease_for=0.5)
+    try:
+        assert run.lines[0].startswith("Not started: 40 jobs waiting, 2 workers")
+        assert "[Live run]" in run._repr_mimebundle_()["text/plain"]
+        run.start()
+        assert run.lines[0].startswith("t = ") and run.start_button.disabled
+        run.kill_one()
+        assert run.fleet.killed == 1 and run.lines[-1].startswith("killed w")
+        deadline = time.monotonic() + 30
+        while run.fleet.alive() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        run.update()
+        assert run.lines[-1] == "Finished: 40 of 40 jobs done or dead, 0 lost, 0 wrong results."
+    finally:
+        run.close()
