@@ -320,3 +320,40 @@ def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, s
         ax.set_title(title, fontsize=11, loc="left")
     fig.tight_layout()
     return fig
+
+
+def box_rows(rows: Mapping[str, Sequence[tuple]], *, names: Iterable[str] = (), title: str = "",
+             width: float = 9.5, columns: int = 8, front: int = 0) -> Figure:
+    """One labelled row of boxes per key, left to right (e.g. a heap's entries in pop order).
+
+    A box is (name, text, faded): coloured per name as in `gantt` (`names` fixes the colours
+    across pictures); a faded box (a dead entry, an idle slot) is grey with a dashed edge.
+    The first `front` rows get a small "front" mark over their first box.
+    """
+    from matplotlib.patches import FancyBboxPatch
+
+    colour = colours([*names, *(box[0] for boxes in rows.values() for box in boxes)])
+    columns = max([len(boxes) for boxes in rows.values()] + [columns])
+    fig = Figure(figsize=(width, 0.5 + 0.85 * len(rows)))
+    ax = fig.add_subplot()
+    for r, (label, boxes) in enumerate(rows.items()):
+        y = len(rows) - 1 - r
+        ax.text(-0.15, y, label, ha="right", va="center", fontsize=9)
+        if boxes and r < front:
+            ax.text(0.45, y + 0.36, "front", ha="center", va="bottom", fontsize=7, color="#666")
+        if not boxes:
+            ax.text(0.05, y, "(empty)", ha="left", va="center", fontsize=9, color="#888888")
+        for i, (name, text, faded) in enumerate(boxes):
+            ax.add_patch(FancyBboxPatch(
+                (i + 0.04, y - 0.34), 0.82, 0.68, boxstyle="round,pad=0.02",
+                facecolor="#eeeeee" if faded else colour.get(name, IDLE),
+                edgecolor="#999999" if faded else "white", linestyle="--" if faded else "-"))
+            ax.text(i + 0.45, y, text, ha="center", va="center", fontsize=8,
+                    color="#777777" if faded else "white", fontweight="bold")
+    ax.set_xlim(-0.1, columns)
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=10, loc="left")
+    fig.subplots_adjust(left=0.2, right=0.99, top=0.88 if title else 0.98, bottom=0.02)
+    return fig

@@ -1,0 +1,402 @@
+"""The mock round: six levels checked by replay and by forced races, pitfalls named, the clock."""
+
+import functools
+import heapq
+import itertools
+import threading
+import time
+from time import monotonic
+
+import pytest
+from hypothesis import given, settings
+
+from kit.clock import FakeClock
+from kit.exercises import mock_round as ex
+from kit.exercises.mock_round import Job, ModelAnswer
+from kit.jobs import PriorityPolicy, Status
+from kit.scheduler import Scheduler
+from kit.widgets.mock_round import RoundClock, phase_at
+
+SLOT = "a skipped cancelled job used up a worker slot"
+
+
+# -- learner-style answers, written differently from ModelAnswer --------------------------------
+class HeapqScheduler:
+    """heapq for both heaps; the policy enters through functools.cmp_to_key."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        self.clock, self.workers = clock, workers
+        policy = policy or PriorityPolicy()
+        self.key = functools.cmp_to_key(
+            lambda a, b: -1 if policy.before(a, b) else (1 if policy.before(b, a) else 0))
+        self.jobs, self.delayed, self.ready = {}, [], []
+        self.seq = itertools.count()
+        self.lock = threading.Lock()
+
+    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        if delay < 0:
+            raise ValueError("delay")
+        with self.lock:
+            if id in self.jobs:
+                raise ValueError("id")
+            job = Job(id, task, priority, self.clock.now() + delay, next(self.seq), retries,
+                      backoff)
+            self.jobs[id] = job
+            heapq.heappush(self.delayed, (job.run_at, job.seq, job))
+        return id
+
+    def cancel(self, id):
+        with self.lock:
+            job = self.jobs[id]
+            if job.status == "PENDING":
+                job.status = "CANCELLED"
+                return True
+            return False
+
+    def status(self, id):
+        return self.jobs[id].status
+
+    def _claim_batch(self):
+        now = self.clock.now()
+        while self.delayed and self.delayed[0][0] <= now:
+            job = heapq.heappop(self.delayed)[2]
+            if job.status == "PENDING":
+                heapq.heappush(self.ready, self.key(job))
+        batch = []
+        while self.ready and len(batch) < self.workers:
+            job = heapq.heappop(self.ready).obj
+            if job.status == "PENDING":
+                job.status = "RUNNING"
+                job.attempts += 1
+                batch.append(job)
+        return batch
+
+    def tick(self):
+        with self.lock:
+            batch = self._claim_batch()
+        for job in batch:
+            try:
+                job.task()
+                outcome = "DONE"
+            except Exception:
+                outcome = "RETRY" if job.attempts <= job.retries else "FAILED"
+            with self.lock:
+                if outcome == "RETRY":
+                    job.status = "PENDING"
+                    job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
+                    heapq.heappush(self.delayed, (job.run_at, job.seq, job))
+                else:
+                    job.status = outcome
+        return [job.id for job in batch]
+
+
+class SortedListScheduler:
+    """No heaps at all: sort the due jobs with the policy every tick (slower, still right)."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        self.clock, self.policy, self.workers = clock, policy or PriorityPolicy(), workers
+        self.jobs, self.count = {}, 0
+        self.lock = threading.RLock()
+
+    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        with self.lock:
+            if delay < 0 or id in self.jobs:
+                raise ValueError(id)
+            self.jobs[id] = Job(id, task, priority, self.clock.now() + delay, self.count,
+                                retries, backoff)
+            self.count += 1
+            return id
+
+    def cancel(self, id):
+        with self.lock:
+            if self.jobs[id].status != Status.PENDING:
+                return False
+            self.jobs[id].status = Status.CANCELLED
+            return True
+
+    def status(self, id):
+        with self.lock:
+            return self.jobs[id].status
+
+    def tick(self):
+        with self.lock:
+            now = self.clock.now()
+            due = [j for j in self.jobs.values() if j.status == Status.PENDING and j.run_at <= now]
+            due.sort(key=functools.cmp_to_key(lambda a, b: -1 if self.policy.before(a, b) else 1))
+            batch = due[: self.workers]
+            for job in batch:
+                job.status, job.attempts = Status.RUNNING, job.attempts + 1
+        for job in batch:
+            try:
+                job.task()
+            except Exception:
+                with self.lock:
+                    if job.attempts <= job.retries:
+                        job.status = Status.PENDING
+                        job.run_at = now + job.backoff * 2 ** (job.attempts - 1)
+                    else:
+                        job.status = Status.FAILED
+            else:
+                with self.lock:
+                    job.status = Status.DONE
+        return [job.id for job in batch]
+
+
+# -- learner-style wrong answers -----------------------------------------------------------------
+class _Unlocked:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class UnlockedHeapq(HeapqScheduler):
+    """A learner who never added the lock."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        super().__init__(clock, policy, workers)
+        self.lock = _Unlocked()
+
+
+class HalfLocked(HeapqScheduler):
+    """cancel is locked, but tick claims without the lock."""
+
+    def tick(self):
+        batch = self._claim_batch()
+        for job in batch:
+            job.task()
+            with self.lock:
+                job.status = "DONE"
+        return [job.id for job in batch]
+
+
+class MonotonicInside(HeapqScheduler):
+    """Reads the wall clock through a name imported with `from time import monotonic`."""
+
+    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        self.clock = type("Wall", (), {"now": staticmethod(lambda: monotonic())})()
+        return super().submit(id, task, priority, delay, retries, backoff)
+
+
+class TimeModule(HeapqScheduler):
+    def tick(self):
+        self.started = time.time()
+        return super().tick()
+
+
+class TuplesByPriority(HeapqScheduler):
+    """heapq entries (priority, id): ties broken by name, not by submission."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        super().__init__(clock, policy, workers)
+        self.key = lambda job: _ByName(job)
+
+
+class _ByName:
+    def __init__(self, job):
+        self.obj = job
+
+    def __lt__(self, other):
+        return (self.obj.priority, self.obj.id) < (other.obj.priority, other.obj.id)
+
+
+class OwnRecords(HeapqScheduler):
+    """Keeps statuses in its own dict instead of Job.status (so L6 cannot watch them)."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        super().__init__(clock, policy, workers)
+        self.states = {}
+
+    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        self.states[id] = "PENDING"
+        return super().submit(id, task, priority, delay, retries, backoff)
+
+    def cancel(self, id):
+        with self.lock:
+            if self.states[id] == "PENDING":
+                self.states[id] = "CANCELLED"
+                return True
+            return False
+
+    def status(self, id):
+        return self.states[id]
+
+    def tick(self):
+        with self.lock:
+            now = self.clock.now()
+            while self.delayed and self.delayed[0][0] <= now:
+                heapq.heappush(self.ready, self.key(heapq.heappop(self.delayed)[2]))
+            batch = []
+            while self.ready and len(batch) < self.workers:
+                job = heapq.heappop(self.ready).obj
+                if self.states[job.id] == "PENDING":
+                    self.states[job.id] = "RUNNING"
+                    batch.append(job)
+        for job in batch:
+            job.task()
+            with self.lock:
+                self.states[job.id] = "DONE"
+        return [job.id for job in batch]
+
+
+class Stub:
+    def __init__(self, clock, policy=None, workers=1):
+        raise NotImplementedError
+
+    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        raise NotImplementedError
+
+
+# -- tests ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ex.LEVELS, ids=lambda q: q.name)
+def test_model_answer_passes_every_level_quickly(level):
+    started = time.perf_counter()
+    result = level.check(ModelAnswer)
+    assert result, result
+    assert time.perf_counter() - started < 2.5
+
+
+def test_points_are_declared_per_level():
+    assert [q.points for q in ex.LEVELS] == [2, 1, 2, 2, 1, 2]
+
+
+@pytest.mark.parametrize("level,pitfall", [(q, p) for q in ex.LEVELS for p in q.pitfalls],
+                         ids=lambda x: getattr(x, "name", ""))
+def test_every_pitfall_fails_and_is_named_on_a_small_case(level, pitfall):
+    result = level.check(pitfall.answer)
+    assert result.status in ("failed", "crashed"), result
+    assert result.pitfall is not None and result.pitfall.name == pitfall.name, result
+    if level is not ex.q6:
+        # the slot pitfall needs 3 jobs, a tick to queue two, a cancel and a tick: 6 steps
+        assert len(result.case[-1]) <= (6 if pitfall.name == SLOT else 5), result
+
+
+@pytest.mark.parametrize("cls", [HeapqScheduler, SortedListScheduler])
+def test_differently_written_classes_pass_every_level(cls):
+    table = ex.progress(cls)
+    assert table.points == 10, table
+    assert "**Total: 10 / 10 points**" in repr(table)
+
+
+@pytest.mark.parametrize("cls,level,name", [
+    (UnlockedHeapq, ex.q6, ex.LOCK),
+    (HalfLocked, ex.q6, ex.LOCK),
+    (MonotonicInside, ex.q2, ex.WALL),
+    (MonotonicInside, ex.q1, ex.WALL),
+    (TimeModule, ex.q3, ex.WALL),
+    (TuplesByPriority, ex.q1, ex.SLIP),
+])
+def test_learner_written_mistakes_get_the_seed_names(cls, level, name):
+    result = level.check(cls)
+    assert not result
+    assert result.pitfall is not None and result.pitfall.name == name, result
+
+
+def test_the_unlocked_class_passes_the_single_threaded_levels():
+    assert all(q.check(UnlockedHeapq) for q in ex.LEVELS[:5])
+
+
+def test_the_race_is_forced_every_time():
+    for _ in range(5):
+        assert ex.run_races(UnlockedHeapq, None).startswith("cancel() returned True")
+
+
+def test_statuses_kept_outside_job_records_are_reported():
+    result = ex.q6.check(OwnRecords)
+    assert not result and "no status change was seen" in str(result.got), result
+
+
+def test_not_attempted_everywhere_and_progress_counts_zero():
+    table = ex.progress(Stub)
+    assert [r.status for r in table.results] == ["not attempted"] * 6
+    assert table.points == 0 and "| L6 | thread safety | 0 / 2 | not attempted |" in repr(table)
+
+
+def test_only_reads_made_by_the_class_during_a_replay_count():
+    class Subclass(ModelAnswer):
+        def tick(self):
+            return super().tick()
+    time.monotonic()  # a read outside the replay
+    assert ex.replay(Subclass, (1, ("submit a p=1", "tick"))) != ex.WALL_CLOCK
+    assert ex.q1.check(Subclass)
+    assert time.monotonic.__name__ == "monotonic"  # the spies are gone again
+
+
+def test_the_zoo_without_mistakes_is_the_model_answer():
+    plain = ex._variant("Plain")
+    for level in ex.LEVELS[:5]:
+        for case in level.sample(40):
+            assert ex.replay(plain, case) == ex.replay(ModelAnswer, case), case
+
+
+class _CoreAdapter:
+    """kit.scheduler.Scheduler behind the mock-round API, to cross-check ModelAnswer."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        self.core = Scheduler(clock, policy or PriorityPolicy(), workers)
+
+    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        return self.core.submit(id, task, priority, delay, retries, backoff)
+
+    def cancel(self, id):
+        return self.core.cancel(id)
+
+    def status(self, id):
+        return self.core.status_of(id)
+
+    def tick(self):
+        return [run.id for run in self.core.tick()]
+
+
+@settings(max_examples=150, deadline=None)
+@given(ex.rounds(4, policies=True))
+def test_model_answer_agrees_with_the_core_scheduler(case):
+    assert ex.replay(ModelAnswer, case) == ex.replay(_CoreAdapter, case)
+
+
+def test_replay_observations_read_like_the_steps():
+    seen = ex.replay(ModelAnswer, (2, ("submit b p=2", "submit a p=1 delay=1", "tick",
+                                       "cancel b", "tick")))
+    assert seen == ["submit b p=2 → b", "submit a p=1 delay=1 → a", "tick at t=0 → [b]",
+                    "cancel b → False", "tick at t=1 → [a]",
+                    "at the end: b DONE (ran 1), a DONE (ran 1)"]
+
+
+def test_judge_points_at_the_first_differing_step():
+    expected = ["submit a p=1 → a", "tick at t=0 → [a]", "at the end: a DONE (ran 1)"]
+    got = ["submit a p=1 → a", "tick at t=0 → []", "at the end: a PENDING (ran 0)"]
+    assert ex.judge_replay(None, expected, got) == "at `tick at t=0`: expected [a], got []"
+    assert "system clock" in ex.judge_replay(None, expected, ex.WALL_CLOCK)
+
+
+def test_job_status_is_a_plain_attribute_outside_a_race():
+    job = Job("x", print, 1, 0, 0)
+    job.status = "RUNNING"
+    assert job.status == "RUNNING" and job.attempts == 0 and repr(job) == "Job('x', RUNNING)"
+
+
+# -- the clock widget ----------------------------------------------------------------------------
+def test_round_clock_starts_at_zero_and_follows_its_play_value():
+    clock = RoundClock()
+    assert clock.lines == ["00:00 elapsed · 60:00 left",
+                           "now: clarify the scope: ask the questions below (until 05:00)"]
+    first = bytes(clock.picture.value)
+    clock.play.value = 615
+    assert clock.lines == ["10:15 elapsed · 49:45 left", "now: L1 submit and tick (until 17:00)"]
+    assert bytes(clock.picture.value) != first
+    clock.play.value = 3600
+    assert clock.lines[1].startswith("time is up")
+    text = clock._repr_mimebundle_()["text/plain"]
+    assert text.splitlines() == ["[60-minute round]", "60:00 elapsed · 00:00 left",
+                                 clock.lines[1]]
+
+
+def test_the_plan_covers_the_hour_without_gaps():
+    assert [phase_at(m * 60)[0] for m in (0, 5, 10, 39, 59)] == [
+        "clarify", "class map", "L1", "L6", "extend"]
+    assert phase_at(3600) is None
+
+
+def test_fake_clock_is_what_the_replays_use():
+    assert FakeClock().now() == 0

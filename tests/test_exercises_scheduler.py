@@ -1,0 +1,163 @@
+"""Exercises and explorer of 07_concurrent_scheduler: references pass, pitfalls are named."""
+
+import time
+
+import pytest
+
+from kit.exercises import scheduler as ex
+from kit.jobs import Status
+from kit.widgets.scheduler import SchedulerExplorer, play
+
+
+def _items(problem, case) -> int:
+    """How big a counterexample is: jobs for q1, q3, q4; calls for q2."""
+    if problem is ex.q2:
+        return case[1]
+    return len(case[0])
+
+
+@pytest.mark.parametrize("problem", ex.PROBLEMS, ids=lambda p: p.name)
+def test_reference_passes_quickly(problem):
+    started = time.perf_counter()
+    result = problem.check(problem.reference)
+    assert result, result
+    assert time.perf_counter() - started < 2.5
+
+
+@pytest.mark.parametrize("problem,pitfall",
+                         [(p, f) for p in ex.PROBLEMS for f in p.pitfalls],
+                         ids=lambda x: getattr(x, "name", ""))
+def test_every_pitfall_fails_and_is_named_on_a_small_case(problem, pitfall):
+    result = problem.check(pitfall.answer)
+    assert result.status in ("failed", "crashed"), result
+    assert result.pitfall is not None and result.pitfall.name == pitfall.name, result
+    assert _items(problem, result.case) <= 5, result
+
+
+def _before_nested(a, b):
+    if a.priority < b.priority:
+        return True
+    if a.priority > b.priority:
+        return False
+    return a.seq < b.seq
+
+
+def _before_key(a, b):
+    def key(job):
+        return job.priority * 1000 + job.seq
+    return key(a) < key(b)
+
+
+def _claim_match(job):
+    match job.status:
+        case "PENDING":
+            job.status = Status.RUNNING
+            return True
+        case _:
+            return False
+
+
+def _claim_string(job):
+    ok = str(job.status) == "PENDING"
+    if ok:
+        job.status = "RUNNING"
+    return ok
+
+
+def _promote_collect(delayed, ready, now):
+    due = []
+    while len(delayed) > 0 and not delayed.peek().run_at > now:
+        due.append(delayed.pop())
+    for job in due:
+        if job.status is Status.PENDING:
+            ready.push(job)
+
+
+def _promote_recursive(delayed, ready, now):
+    if not delayed or delayed.peek().run_at > now:
+        return
+    job = delayed.pop()
+    if job.status == "PENDING":
+        ready.push(job)
+    _promote_recursive(delayed, ready, now)
+
+
+def _next_for(ready):
+    for _ in range(len(ready)):
+        job = ready.pop()
+        if job.claim():
+            return job
+    return None
+
+
+def _next_recursive(ready):
+    if not ready:
+        return None
+    job = ready.pop()
+    return job if job.claim() else _next_recursive(ready)
+
+
+@pytest.mark.parametrize("problem,answer", [
+    (ex.q1, _before_nested), (ex.q1, _before_key),
+    (ex.q2, _claim_match), (ex.q2, _claim_string),
+    (ex.q3, _promote_collect), (ex.q3, _promote_recursive),
+    (ex.q4, _next_for), (ex.q4, _next_recursive),
+])
+def test_differently_written_answers_pass(problem, answer):
+    result = problem.check(answer)
+    assert result, result
+
+
+def test_not_attempted():
+    def stub(*args):
+        raise NotImplementedError
+    for problem in ex.PROBLEMS:
+        assert problem.check(stub).status == "not attempted"
+
+
+def test_claim_that_returns_none_is_told_to_return_a_bool():
+    def sloppy(job):
+        if job.status == "PENDING":
+            job.status = Status.RUNNING
+            return True
+    result = ex.q2.check(sloppy)
+    assert result.status == "failed" and "True or False" in result.error, result
+
+
+# -- the explorer -----------------------------------------------------------------------------
+def test_play_is_the_core_scheduler_replayed():
+    from kit.jobs import PriorityPolicy
+
+    sched, results = play(PriorityPolicy(), workers=1, ticks=3)
+    assert results == {0: [], 1: [("digest", True)], 2: [("cleanup", True)]}
+    assert [e.id for e in sched.events() if e.kind == "run"] == ["resize", "deploy", "report"]
+
+
+def test_explorer_steps_resets_and_reacts_to_its_controls():
+    e = SchedulerExplorer()
+    assert e.lines[0].startswith("before the first tick (t=0): 8 jobs submitted")
+    assert e.lines[2] == "ready heap: empty"
+    e.advance()
+    assert e.ticks.value == 1
+    assert e.lines[0] == "tick 0 at t=0 · priority · 1 worker(s)"
+    assert e.lines[1].endswith("slot 0 runs resize")
+    assert e.lines[3] == "ready heap: email p3, cleanup p4, backup p5"
+    e.ticks.value = 3
+    assert "cancel cleanup → True" in e.lines[1]
+    assert "cleanup p4 (cancelled)" in e.lines[3]
+    e.workers.value = 2
+    assert "cancel cleanup → False" in e.lines[1]
+    e.policy.value = "FIFO (submission order)"
+    assert "FIFO" in e.lines[0]
+    e.reset.click()
+    assert e.ticks.value == 0 and e.lines[0].startswith("before the first tick")
+    for _ in range(20):
+        e.step.click()
+    assert e.ticks.value == 10 and bytes(e.picture.value)[:4] == b"\x89PNG"
+
+
+def test_explorer_text_form_is_its_readout():
+    e = SchedulerExplorer(ticks=7)
+    text = e._repr_mimebundle_()["text/plain"]
+    assert text.splitlines()[0] == "[Two-heap scheduler explorer]"
+    assert "skip cleanup (cancelled)" in text
