@@ -1,0 +1,252 @@
+"""The exercises of 01_policies: references and solutions pass, every pitfall is caught and named
+with a counterexample of at most 5 tasks, correct answers written differently pass; the race and
+starvation explorers redraw from their controls."""
+
+import heapq
+import time
+from collections import deque
+
+import pytest
+
+from kit.exercises import policies as ex
+from kit.exercises import wire
+from kit.policies import DEFAULT_JOBS, Task, simulate
+from kit.widgets.policies import RaceExplorer, StarvationExplorer, clipped
+
+PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
+SOLUTIONS = [ex.fifo_metrics, ex.priority_order, ex.round_robin, ex.srtf_average_wait]
+
+
+@pytest.mark.parametrize("problem, solution", list(zip(PROBLEMS, SOLUTIONS, strict=True)),
+                         ids=[p.name for p in PROBLEMS])
+def test_reference_and_solution_pass_quickly(problem, solution):
+    for answer in (problem.reference, solution):
+        started = time.perf_counter()
+        result = problem.check(answer)
+        assert result, repr(result)
+        assert time.perf_counter() - started < 2.5  # about 0.2 s on an idle machine
+
+
+CASES = [(p, pitfall) for p in PROBLEMS for pitfall in p.pitfalls]
+
+
+def size(case):
+    return max((len(a) for a in case if isinstance(a, list | tuple)), default=1)
+
+
+@pytest.mark.parametrize("problem, pitfall", CASES, ids=[f"{p.name}: {f.name}" for p, f in CASES])
+def test_every_pitfall_fails_named_with_a_small_counterexample(problem, pitfall):
+    result = problem.check(pitfall.answer)
+    assert result.status == "failed", repr(result)
+    assert result.pitfall is not None and result.pitfall.name == pitfall.name, repr(result)
+    assert size(result.case) <= 5, repr(result)
+    assert pitfall.name in repr(result)
+
+
+def test_the_brief_pitfalls_are_all_there():
+    named = {p.name for problem in PROBLEMS for p in problem.pitfalls}
+    assert {"ties not FIFO", "higher number treated as more urgent",
+            "a short remainder used a full quantum", "preempted task queued before new arrivals",
+            "non-preemptive SJF"} <= named
+
+
+def test_cases_and_answers_are_plain_data():
+    for problem in PROBLEMS:
+        for case in problem.sample(5):
+            assert wire.loads(wire.dumps(case)) == case
+            seen = problem.expected(case)
+            assert wire.loads(wire.dumps(seen)) == seen
+
+
+def test_references_on_the_seed_examples():
+    assert ex.q1.reference([0] * 4, [6, 8, 7, 3]) == [(0, 6, 0), (6, 14, 6), (14, 21, 14),
+                                                       (21, 24, 21)]
+    assert ex.q2.reference(ex.RACE) == ["A", "B", "E", "C", "D"]
+    assert ex.q3.reference(ex.RACE, 5) == {"A": 5, "B": 6, "C": 9, "D": 10, "E": 13}
+    assert ex.q4.reference(ex.AT_ZERO) == 7
+    # q3's convention: C arrives at 2 exactly as A's quantum ends, and runs before A again
+    assert ex.q3.reference([Task("A", 0, 3), Task("B", 0, 2), Task("C", 2, 1)], 2) == {
+        "A": 6, "B": 4, "C": 5}
+
+
+# -- correct answers written differently ------------------------------------------------------
+def fifo_by_events(arrivals, durations):
+    """Sort (arrival, index) pairs; keep the finish of the previous job."""
+    out = {}
+    prev_finish = 0
+    for a, i in sorted((a, i) for i, a in enumerate(arrivals)):
+        finish = max(prev_finish, a) + durations[i]
+        out[i] = (finish - durations[i] - a, finish - a, finish - a - durations[i])
+        prev_finish = finish
+    return [out[i] for i in range(len(arrivals))]
+
+
+def fifo_with_a_queue(arrivals, durations):
+    """A deque in arrival order and a clock that idles forward."""
+    queue = deque(sorted(range(len(arrivals)), key=arrivals.__getitem__))
+    clock, out = 0, [None] * len(arrivals)
+    while queue:
+        i = queue.popleft()
+        if clock < arrivals[i]:
+            clock = arrivals[i]
+        response = clock - arrivals[i]
+        clock += durations[i]
+        out[i] = (response, response + durations[i], response)  # FIFO never interrupts
+    return out
+
+
+def priority_by_scanning(tasks):
+    """No heap: scan the arrived tasks for min (priority, arrival, position)."""
+    left = list(enumerate(tasks))
+    clock, order = 0, []
+    while left:
+        ready = [(t.priority, t.arrival, i, t) for i, t in left if t.arrival <= clock]
+        if not ready:
+            clock = min(t.arrival for _, t in left)
+            continue
+        _, _, i, task = min(ready)
+        order.append(task.name)
+        clock += task.duration
+        left = [(j, t) for j, t in left if j != i]
+    return order
+
+
+def priority_with_counter(tasks):
+    """A heap of (priority, seq, name) with a global counter, tasks admitted in arrival order."""
+    seq = 0
+    pending = sorted(tasks, key=lambda t: t.arrival)
+    heap, order, clock = [], [], 0
+    durations = {t.name: t.duration for t in tasks}
+    while pending or heap:
+        while pending and pending[0].arrival <= clock:
+            t = pending.pop(0)
+            heapq.heappush(heap, (t.priority, seq, t.name))
+            seq += 1
+        if not heap:
+            clock = pending[0].arrival
+            continue
+        _, _, name = heapq.heappop(heap)
+        order.append(name)
+        clock += durations[name]
+    return order
+
+
+def rr_tick_by_tick(tasks, quantum):
+    """One tick at a time; a slice counter; arrivals at a tick join before the preempted task."""
+    arriving = sorted(tasks, key=lambda t: t.arrival)
+    left = {t.name: t.duration for t in tasks}
+    queue, finish, clock, running, used = deque(), {}, 0, None, 0
+    while len(finish) < len(tasks):
+        while arriving and arriving[0].arrival <= clock:
+            queue.append(arriving.pop(0).name)
+        if running is not None and (left[running] == 0 or used == quantum):
+            if left[running] == 0:
+                finish[running] = clock
+            else:
+                queue.append(running)
+            running = None
+        if running is None and queue:
+            running, used = queue.popleft(), 0
+        if running is not None:
+            left[running] -= 1
+            used += 1
+        clock += 1
+    return finish
+
+
+def srtf_with_heap(tasks):
+    """Event-driven SRTF with a heap of (remaining, seq, name); preempt on arrivals."""
+    pending = sorted(tasks, key=lambda t: t.arrival)
+    heap, seq, clock, total_wait = [], 0, 0, 0
+    info = {t.name: t for t in tasks}
+    while pending or heap:
+        if not heap:
+            clock = max(clock, pending[0].arrival)
+        while pending and pending[0].arrival <= clock:
+            t = pending.pop(0)
+            heapq.heappush(heap, (t.duration, seq, t.name))
+            seq += 1
+        left, s, name = heapq.heappop(heap)
+        until = clock + left
+        if pending and pending[0].arrival < until:
+            ran = pending[0].arrival - clock
+            clock += ran
+            heapq.heappush(heap, (left - ran, s, name))
+        else:
+            clock = until
+            total_wait += clock - info[name].arrival - info[name].duration
+    return total_wait / len(tasks)
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q1, fifo_by_events), (ex.q1, fifo_with_a_queue),
+    (ex.q2, priority_by_scanning), (ex.q2, priority_with_counter),
+    (ex.q3, rr_tick_by_tick), (ex.q4, srtf_with_heap),
+], ids=lambda x: getattr(x, "__name__", getattr(x, "name", "")))
+def test_correct_answers_written_differently_pass(problem, answer):
+    assert problem.check(answer), repr(problem.check(answer))
+
+
+# -- the explorers ----------------------------------------------------------------------------
+def test_clipped_cuts_the_running_slice():
+    assert clipped([("A", 0, 5), ("B", 5, 6)], 3) == [("A", 0, 3)]
+    assert clipped([("A", 0, 5), ("B", 5, 6)], 9) == [("A", 0, 5), ("B", 5, 6)]
+
+
+def test_race_explorer_reads_the_race():
+    r = RaceExplorer()
+    text = "\n".join(r.lines)
+    assert "missed deadlines: FIFO 4/5 | Priority 3/5 | Round robin (q = 1) 2/5 | EDF 0/5" in text
+    assert "average response: FIFO 3.40 | Priority 3.80 | Round robin (q = 1) 0.60" in text
+    assert r.clock.value == r.clock.max == 15 and r.play.max == 15  # the last deadline
+    r.clock.value = 6
+    assert r.play.value == 6
+    assert "running at t = 6: FIFO C | Priority E | Round robin (q = 1) C | EDF D" in r.lines
+    assert "done: FIFO 2/5 | Priority 2/5 | Round robin (q = 1) 2/5 | EDF 2/5" in r.lines
+
+
+def test_race_explorer_simulates_once_per_change(monkeypatch):
+    import kit.widgets.policies as module
+
+    calls = []
+    real = module.race
+    monkeypatch.setattr(module, "race", lambda *a: calls.append(a) or real(*a))
+    r = RaceExplorer()
+    for t in range(10):
+        r.play.value = t
+    assert len(calls) == 1
+    r.quantum.value = 5
+    assert len(calls) == 2
+    assert "missed deadlines: FIFO 4/5 | Priority 3/5 | Round robin (q = 5) 4/5 | EDF 0/5" \
+        in r.lines
+
+
+def test_race_explorer_edits_adds_removes_and_starves():
+    r = RaceExplorer()
+    r.job.value = "C"
+    assert (r.arrival.value, r.duration.value, r.priority.value, r.deadline.value) == (3, 3, 2, 7)
+    r.duration.value = 6
+    assert r.jobs[2] == Task("C", 3, 6, 2, 7)
+    assert r.jobs[0] == DEFAULT_JOBS[0]  # editing C leaves A alone
+    r.clock.value = 4
+    r.add()
+    assert r.job.value == "F" and r.jobs[-1] == Task("F", 4, 2, 3, 10)
+    assert "done" in r.lines[3] and "/6" in r.lines[3]
+    r.remove()
+    assert [j.name for j in r.jobs] == ["A", "B", "C", "D", "E"] and r.job.value == "E"
+    r.reset()
+    assert r.jobs == list(DEFAULT_JOBS)
+    r.job.value = "B"
+    r.starve()
+    assert [j.priority for j in r.jobs] == [1, 5, 1, 1, 1] and r.priority.value == 5
+    s = simulate(r.jobs, "priority")
+    assert max(s.stats, key=lambda n: s.stats[n].finish) == "B"
+
+
+def test_starvation_explorer_aging():
+    s = StarvationExplorer(urgent=20)
+    assert s.lines[0].startswith("low arrives at 0 and first runs at t = 20")
+    s.aging.value = 0.5
+    assert s.lines[0].startswith("low arrives at 0 and first runs at t = 8")
+    s.urgent.value = 40
+    assert "t = 8" in s.lines[0] and "(5 − 1) / 0.5 = 8" in s.lines[1]
