@@ -357,3 +357,85 @@ def box_rows(rows: Mapping[str, Sequence[tuple]], *, names: Iterable[str] = (), 
         ax.set_title(title, fontsize=10, loc="left")
     fig.subplots_adjust(left=0.2, right=0.99, top=0.88 if title else 0.98, bottom=0.02)
     return fig
+
+
+# -- MLFQ levels and fair shares (topic 03) -----------------------------------------------------
+def gantt_levels(lanes: Mapping[str, Sequence[tuple]], steps: Mapping[str, Sequence[tuple]], *,
+                 levels: int, boosts: Sequence[float] = (), xmax: float | None = None,
+                 title: str = "", width: float = 9,
+                 colour: Mapping[str, str] | None = None) -> Figure:
+    """A Gantt chart (one lane per job: (name, start, end, label) bars) above a plot of each job's
+    level over time: steps {lane: [(start, end, level), ...]} drawn as lines in the lane's colour,
+    level 0 at the top so a job that sinks goes down. boosts: times drawn as dotted lines;
+    colour: {lane: colour} to keep a job's colour fixed across pictures (default by name)."""
+    colour = dict(colour) if colour is not None else colours(lanes)
+    end = xmax if xmax is not None else max(
+        [s[2] for slices in lanes.values() for s in slices] + [1])
+    fig = Figure(figsize=(width, 1.6 + 0.45 * max(len(lanes), 1) + 0.45 * levels))
+    grid = fig.add_gridspec(2, 1, height_ratios=[max(len(lanes), 1), levels + 0.6], hspace=0.12)
+    top = fig.add_subplot(grid[0])
+    low = fig.add_subplot(grid[1], sharex=top)
+    for row, (lane, slices) in enumerate(lanes.items()):
+        y = len(lanes) - 1 - row
+        for _name, start, stop, label in slices:
+            top.barh(y, stop - start, left=start, height=0.7, color=colour[lane],
+                     edgecolor="white", linewidth=0.8)
+            if label and stop - start >= end / 40:
+                top.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=7.5,
+                         color="white", fontweight="bold")
+    top.set_yticks(range(len(lanes)), list(lanes)[::-1])
+    top.set_ylim(-0.6, len(lanes) - 0.4)
+    top.tick_params(axis="x", labelbottom=False)
+    for row, (lane, segments) in enumerate(steps.items()):
+        nudge = (row - (len(steps) - 1) / 2) * 0.09
+        xs, ys = [], []
+        for start, stop, level in segments:
+            if xs and xs[-1] != start:  # a gap (the job was not in the system): break the line
+                xs.append(float("nan"))
+                ys.append(float("nan"))
+            xs += [start, stop]
+            ys += [level + nudge, level + nudge]
+        low.plot(xs, ys, color=colour.get(lane, IDLE), lw=2.2)
+    low.set_yticks(range(levels), [f"level {k}" + (" (top)" if k == 0 else "")
+                                   for k in range(levels)])
+    low.set_ylim(levels - 0.5, -0.5)
+    low.set_xlabel("time (ticks)")
+    for ax in (top, low):
+        for t in boosts:
+            ax.axvline(t, color="#555555", lw=1, ls=":")
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    top.set_xlim(0, end * 1.01)
+    if title:
+        top.set_title(title, fontsize=11, loc="left")
+    height = fig.get_figheight()
+    fig.subplots_adjust(left=0.14, right=0.98, top=1 - (0.4 if title else 0.15) / height,
+                        bottom=0.5 / height)
+    return fig
+
+
+def share_lines(series: Mapping[str, tuple[Sequence[float], Sequence[float]]], *,
+                targets: Mapping[str, float] | None = None, xlabel: str = "", ylabel: str = "",
+                title: str = "", width: float = 8) -> Figure:
+    """One line per key, series {name: (xs, ys)}, e.g. each tenant's share of the work after each
+    round; targets {name: y}: a dashed line in the same colour where that line should settle."""
+    colour = colours(series)
+    fig = Figure(figsize=(width, 3.4))
+    ax = fig.add_subplot()
+    for name, (xs, ys) in series.items():
+        ax.plot(xs, ys, color=colour[name], lw=2, label=name, marker="o", markersize=3)
+        if targets and name in targets:
+            ax.axhline(targets[name], color=colour[name], lw=1.2, ls="--", alpha=0.8)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.grid(alpha=0.3)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=11, loc="left")
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,265 @@
+"""Exercises for 03_mlfq_and_fairness: references pass, every pitfall fails *named* on a small
+counterexample, differently written right answers pass, checks are quick; the answers shown by
+solution() agree with the core; and the two explorers."""
+
+import heapq
+import time
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kit import fair
+from kit.exercises import mlfq as ex
+from kit.policies import simulate
+
+PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
+FAST = settings(max_examples=300, deadline=None, derandomize=True, database=None)
+
+
+def _size(value) -> int:
+    return len(value) if isinstance(value, list | tuple | dict) else 1
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.name)
+def test_reference_and_solution_pass_quickly(problem):
+    for answer in [problem.reference, problem.solution_source or problem.reference]:
+        started = time.perf_counter()
+        result = problem.check(answer)
+        assert result, repr(result)
+        assert time.perf_counter() - started < 2
+
+
+PITFALLS = [(p, pit) for p in PROBLEMS for pit in p.pitfalls]
+
+
+@pytest.mark.parametrize("problem, pitfall", PITFALLS,
+                         ids=[f"{p.name}: {pit.name}" for p, pit in PITFALLS])
+def test_every_pitfall_fails_named_with_a_small_counterexample(problem, pitfall):
+    result = problem.check(pitfall.answer)
+    assert not result and result.status in ("failed", "crashed"), repr(result)
+    assert result.pitfall is pitfall, repr(result)
+    assert pitfall.name in repr(result)
+    assert all(_size(x) <= 5 for x in result.case), repr(result)
+    for x in result.case:
+        if isinstance(x, dict):
+            assert all(_size(v) <= 5 for v in x.values()), repr(result)
+
+
+def test_not_attempted_stubs():
+    def todo(*args):
+        raise NotImplementedError
+
+    assert all(p.check(todo).status == "not attempted" for p in PROBLEMS)
+
+
+# -- q1 ------------------------------------------------------------------------------------------
+def levels_with_a_budget(bursts, allotments):
+    level, budget, out = 0, allotments[0], []
+    for b in bursts:
+        budget -= b
+        if budget <= 0:
+            level = min(level + 1, len(allotments) - 1)
+            budget = allotments[level]
+        out.append(level)
+    return out
+
+
+def levels_by_index(bursts, allotments):
+    state = {"level": 0, "used": 0}
+    bottom = len(allotments) - 1
+    result = []
+    for i in range(len(bursts)):
+        state["used"] += bursts[i]
+        if not state["used"] < allotments[state["level"]]:
+            state = {"level": state["level"] + (state["level"] < bottom), "used": 0}
+        result.append(state["level"])
+    return result
+
+
+@pytest.mark.parametrize("answer", [levels_with_a_budget, levels_by_index])
+def test_q1_differently_written_answers_pass(answer):
+    assert ex.q1.check(answer)
+
+
+def test_q1_gaming_example_by_hand():
+    assert ex.levels_after([1, 1, 1, 1], [2, 4, 8]) == [0, 1, 1, 1]
+    assert ex.q1.pitfalls[0].answer([1, 1, 1, 1], [2, 4, 8]) == [0, 0, 0, 0]  # never drops
+
+
+# -- q2 ------------------------------------------------------------------------------------------
+def mlfq_by_heap(tasks, boost):
+    """Event-free but heap-keyed: ready entries are (level, seq, name); one tick per step, and
+    slices left as one tick each (the check joins them)."""
+    quanta = [1, 2, 4]
+    arrivals = sorted(range(len(tasks)), key=lambda i: tasks[i][1])
+    left = {n: d for n, _, d in tasks}
+    level, used = dict.fromkeys(left, 0), dict.fromkeys(left, 0)
+    heap, seq, run, t, out, k = [], 0, None, 0, [], 0
+    while any(left.values()):
+        while k < len(arrivals) and tasks[arrivals[k]][1] <= t:
+            heapq.heappush(heap, (0, seq, tasks[arrivals[k]][0]))
+            seq, k = seq + 1, k + 1
+        if boost and t % boost == 0:
+            order = [n for _, _, n in sorted(heap)] + ([run] if run else [])
+            heap, run = [], None
+            for n in order:
+                level[n] = used[n] = 0
+                heapq.heappush(heap, (0, seq, n))
+                seq += 1
+        if run is not None:
+            if used[run] >= quanta[level[run]]:
+                level[run], used[run] = min(level[run] + 1, 2), 0
+                heapq.heappush(heap, (level[run], seq, run))
+                seq, run = seq + 1, None
+            elif heap and heap[0][0] < level[run]:
+                heapq.heappush(heap, (level[run], seq, run))
+                seq, run = seq + 1, None
+        if run is None and heap:
+            run = heapq.heappop(heap)[2]
+        if run is not None:
+            out.append([run, t, t + 1])  # lists, not tuples: also accepted
+            left[run] -= 1
+            used[run] += 1
+            if not left[run]:
+                run = None
+        t += 1
+    return out
+
+
+def test_q2_a_heap_keyed_tick_by_tick_answer_passes():
+    assert ex.q2.check(mlfq_by_heap)
+
+
+def test_q2_the_solution_shown_has_the_core_s_merged_slices():
+    assert ex.q2.check(lambda tasks, boost: ex.mlfq_schedule(tasks, boost))
+
+
+@FAST
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(1, 9)), min_size=1, max_size=5),
+       st.none() | st.integers(1, 10))
+def test_q2_solution_agrees_with_the_core_on_larger_cases(specs, boost):
+    tasks = [("ABCDE"[i], a, d) for i, (a, d) in enumerate(specs)]
+    assert ex.mlfq_schedule(tasks, boost) == simulate(tasks, "mlfq", 1, boost=boost).slices
+
+
+def test_q2_wrong_shapes_are_judged_not_crashed():
+    result = ex.q2.check(lambda tasks, boost: None)
+    assert result.status == "failed"
+
+
+# -- q3 ------------------------------------------------------------------------------------------
+def drr_round_with_deques(queues, deficits, weights, quantum):
+    served, after = [], {}
+    for tenant in queues:
+        line = deque(queues[tenant])
+        credit = deficits[tenant] + quantum * weights[tenant] if line else 0
+        while line and line[0] <= credit:
+            size = line.popleft()
+            credit -= size
+            served.append((tenant, size))
+        after[tenant] = credit if line else 0
+    return served, after
+
+
+def drr_round_as_lists(queues, deficits, weights, quantum):
+    served, after = [], dict(deficits)
+    for tenant, jobs in queues.items():
+        budget = deficits[tenant] + quantum * weights[tenant]
+        sent = 0
+        for size in jobs:
+            if size > budget:
+                break
+            budget -= size
+            sent += 1
+            served.append([tenant, size])
+        after[tenant] = budget if sent < len(jobs) else 0
+    return [served, after]
+
+
+@pytest.mark.parametrize("answer", [drr_round_with_deques, drr_round_as_lists])
+def test_q3_differently_written_answers_pass(answer):
+    assert ex.q3.check(answer)
+
+
+@FAST
+@given(st.dictionaries(st.sampled_from("abcd"), st.lists(st.integers(1, 10), max_size=12),
+                       min_size=1),
+       st.integers(1, 12), st.lists(st.integers(1, 3), min_size=4, max_size=4))
+def test_q3_rounds_of_drr_round_replay_the_core(queues, quantum, ws):
+    weights = dict(zip("abcd", ws, strict=True))
+    weights = {t: weights[t] for t in queues}
+    core = [(s.round, s.tenant, s.size) for s in fair.deficit_round_robin(queues, weights, quantum)]
+    left = {t: list(j) for t, j in queues.items()}
+    deficits, mine, r = dict.fromkeys(queues, 0), [], 0
+    while any(left.values()):
+        r += 1
+        served, deficits = ex.drr_round(left, deficits, weights, quantum)
+        for tenant, size in served:
+            left[tenant].pop(0)
+            mine.append((r, tenant, size))
+    assert mine == core
+
+
+# -- q4 ------------------------------------------------------------------------------------------
+def shares_with_zeros(queues, weights, quantum, k):
+    trace = fair.deficit_round_robin(queues, weights, quantum, rounds=k)
+    work = {t: sum(s.size for s in trace if s.tenant == t) for t in queues}
+    total = sum(work.values())
+    return {t: (x / total if total else 0.0) for t, x in work.items()}
+
+
+def shares_from_scratch(queues, weights, quantum, k):
+    pos = dict.fromkeys(queues, 0)
+    deficit = dict.fromkeys(queues, 0)
+    got = dict.fromkeys(queues, 0)
+    for _ in range(k):
+        for t, jobs in queues.items():
+            if pos[t] == len(jobs):
+                continue
+            deficit[t] += quantum * weights[t]
+            while pos[t] < len(jobs) and jobs[pos[t]] <= deficit[t]:
+                deficit[t] -= jobs[pos[t]]
+                got[t] += jobs[pos[t]]
+                pos[t] += 1
+            if pos[t] == len(jobs):
+                deficit[t] = 0
+    total = sum(got.values())
+    return {t: g / total for t, g in got.items() if g}
+
+
+@pytest.mark.parametrize("answer", [shares_with_zeros, shares_from_scratch])
+def test_q4_differently_written_answers_pass(answer):
+    assert ex.q4.check(answer)
+
+
+# -- the explorers --------------------------------------------------------------------------------
+def test_mlfq_explorer_readout_follows_the_controls():
+    from kit.widgets.mlfq import MlfqExplorer
+
+    explorer = MlfqExplorer()
+    text = explorer._repr_mimebundle_()["text/plain"]
+    assert text.startswith("[MLFQ explorer]\nrender (CPU-bound, 16 ticks of work)")
+    assert "longest wait between two runs 35 ticks" in explorer.lines[0]
+    assert "ended at level 2" in explorer.lines[0]
+    assert explorer.lines[-1].startswith("no boost")
+    assert bytes(explorer.picture.value[:4]) == b"\x89PNG"
+    explorer.boost_on.value = True
+    assert "longest wait between two runs 10 ticks" in explorer.lines[0]
+    assert explorer.lines[-1] == "boosts at 10, 20, 30, 40, 50"
+    explorer.period.value = 5
+    assert explorer.lines[-1].startswith("boosts at 5, 10, 15")
+    explorer.load.value = "one interactive job"
+    assert len(explorer.lines) == 3 and "every burst ran at level 0" in explorer.lines[1]
+
+
+def test_fair_explorer_readout_follows_the_weights():
+    from kit.widgets.mlfq import FairExplorer
+
+    explorer = FairExplorer(rounds=60)
+    assert explorer.lines[0] == "after 60 rounds, quantum 3:"
+    assert "(target 50.0%)" in explorer.lines[3]
+    explorer.weights["small"].value = 3
+    assert "weight 3" in explorer.lines[1] and "(target 37.5%)" in explorer.lines[1]
+    assert float(explorer.lines[-1].split(": ")[1].split()[0]) < 2
