@@ -211,3 +211,28 @@ def test_grade_rejects_bad_arguments(tmp_path):
                              capture_output=True, text=True, cwd=tmp_path,
                              env={**os.environ})
         assert run.returncode == 2 and message in run.stderr
+
+
+def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path):
+    """One class run over the whole kit: each solved notebook earns every point, each untouched
+    learner notebook none (the cases and answers of every exercise survive the trip as plain data)."""
+    paths = []
+    for src in sorted((ROOT / "solutions").glob("*.ipynb")):
+        if src.stem.startswith("00"):
+            continue
+        for kind, folder in (("solved", "solutions"), ("learner", "notebooks")):
+            dst = tmp_path / f"{kind}-{src.stem}.ipynb"
+            dst.write_bytes((ROOT / folder / src.name).read_bytes())
+            paths.append(dst)
+    out, report = tmp_path / "grades.csv", tmp_path / "reports"
+    run = subprocess.run([sys.executable, "-m", "kit", "grade", *map(str, paths), "--out",
+                          str(out), "--report", str(report), "--jobs", "2"],
+                         capture_output=True, text=True, timeout=1200, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    for row in csv.DictReader(out.open()):
+        details = json.loads((report / f"{row['student']}.json").read_text())
+        why = {q: o["text"] for q, o in details["outcomes"].items() if o["status"] != "passed"}
+        if row["student"].startswith("solved-"):
+            assert row["score"] == row["max_score"] != "0", (row, why, details["notes"])
+        else:
+            assert row["score"] == "0", row

@@ -117,7 +117,8 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
 class Problem:
     """One exercise. Declare it; the engine does the rest.
 
-    name: what the learner defines (shown in messages); cases: strategy for argument tuples;
+    name: what the learner defines (shown in messages); `defines` when the defined name differs
+    from that label (several levels of one class); cases: strategy for argument tuples;
     reference: the right answer; run(answer, case): how to call an answer (default answer(*case));
     judge(case, expected, got): None when `got` is right, else a sentence saying why (default: ==);
     examples: named edge cases tried first; pitfalls: known wrong answers; hints: in order.
@@ -136,6 +137,11 @@ class Problem:
     timeout: float = 2.0
     points: int = 1
     solution_source: Callable | None = None  # what solution() shows (default: reference)
+    defines: str = ""  # the name the notebook must define, when it is not `name`
+
+    @property
+    def answer_name(self) -> str:
+        return self.defines or self.name
 
     # -- the learner's API -------------------------------------------------------------
     def check(self, answer) -> Result:

@@ -704,7 +704,8 @@ LOCK = "check-then-set without a lock"
 def _level(n, title, points, pitfalls, hints, examples=(), **kw) -> Level:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, Pitfall(WALL, WALL_WHY, _variant("WallClock", wall_clock=True))]
-    return Level(name=f"JobScheduler level {n} ({title})", reference=ModelAnswer, run=replay,
+    return Level(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
+                 reference=ModelAnswer, run=replay,
                  judge=judge_replay, arg_names=("workers", "operations"),
                  cases=rounds(n), points=points, pitfalls=pitfalls, hints=hints,
                  examples=list(examples), max_examples=120, **kw)
@@ -780,7 +781,8 @@ q4 = _level(4, "retries with backoff", 2, [
                (1, ("submit a p=1 retries=2 backoff=1 fails=2", "tick", "tick", "tick",
                     "tick")))])
 
-q5 = Level(name="JobScheduler level 5 (swappable policy)", reference=ModelAnswer, run=replay,
+q5 = Level(name="JobScheduler level 5 (swappable policy)", defines="JobScheduler",
+           reference=ModelAnswer, run=replay,
            judge=judge_replay, arg_names=("policy", "workers", "operations"),
            cases=rounds(4, policies=True), points=1, max_examples=120, pitfalls=[
                Pitfall(HARD, "the rule must come from the policy argument (its before(a, b)); "
@@ -796,7 +798,8 @@ q5 = Level(name="JobScheduler level 5 (swappable policy)", reference=ModelAnswer
            examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1",
                                                           "tick")))])
 
-q6 = Level(name="JobScheduler level 6 (thread safety)", reference=ModelAnswer, run=run_races,
+q6 = Level(name="JobScheduler level 6 (thread safety)", defines="JobScheduler",
+           reference=ModelAnswer, run=run_races,
            judge=judge_races,
            arg_names=("races",), cases=st.just((RACES,)), points=2, max_examples=1, timeout=15,
            pitfalls=[

@@ -55,12 +55,13 @@ def answer(module, namespace: dict, request: dict) -> dict:
     from kit.exercises.engine import NOT_ATTEMPTED, observe_locally
 
     problem = getattr(module, request["q"])
-    fn = namespace.get(problem.name)
+    name = problem.answer_name
+    fn = namespace.get(name)
     if fn is None:
-        return {"kind": NOT_ATTEMPTED, "error": f"the notebook defines no {problem.name}"}
+        return {"kind": NOT_ATTEMPTED, "error": f"the notebook defines no {name}"}
     if getattr(fn, "__module__", None) != "__main__":  # imported, e.g. the kit's own version
-        return {"kind": NOT_ATTEMPTED, "error": f"{problem.name} was imported, not written in "
-                f"the notebook ({getattr(fn, '__module__', '?')})"}
+        return {"kind": NOT_ATTEMPTED, "error": f"{name} was imported, not written in the "
+                f"notebook ({getattr(fn, '__module__', '?')})"}
     seen = observe_locally(problem, fn)(wire.loads(request["case"]))
     try:
         value = wire.dumps(seen.value)

@@ -1,12 +1,13 @@
-"""Plain data across the process boundary: JSON with tagged tuples, named tuples, sets and dicts.
+"""Plain data across the process boundary: JSON with tagged tuples, records, sets and dicts.
 
 The grader sends cases to a learner's process and reads answers back. Nothing crosses as an
 object: an answer that is not made of None, bools, numbers, strings, lists, tuples, dicts, sets and
-the kit's own named tuples cannot be sent, and a check counts that as a crash. Decoding builds only
-those same shapes; a named tuple is rebuilt only from a class that is already loaded in the
-decoding process and defined in a `kit` module (never imported on request).
+the kit's own records (named tuples and dataclasses) cannot be sent, and a check counts that as a
+crash. Decoding builds only those same shapes; a record is rebuilt only from a class that is
+already loaded in the decoding process and defined in a `kit` module (never imported on request).
 """
 
+import dataclasses
 import json
 import sys
 from enum import Enum
@@ -30,6 +31,12 @@ def encode(value, depth: int = 0):
         cls = type(value)
         return {"@nt": f"{cls.__module__}:{cls.__qualname__}",
                 "v": [encode(v, depth + 1) for v in value]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) \
+            and type(value).__module__.split(".")[0] == "kit":
+        cls = type(value)
+        return {"@dc": f"{cls.__module__}:{cls.__qualname__}",
+                "v": [[f.name, encode(getattr(value, f.name), depth + 1)]
+                      for f in dataclasses.fields(value) if f.init]}
     if type(value) is tuple:
         return {"@t": [encode(v, depth + 1) for v in value]}
     if type(value) is list:
@@ -58,16 +65,23 @@ def decode(data, depth: int = 0):
         if "@d" in data:
             return {decode(k, depth + 1): decode(v, depth + 1) for k, v in data["@d"]}
         if "@nt" in data:
-            return _named_tuple(data["@nt"])(*(decode(v, depth + 1) for v in data["v"]))
+            return _record(data["@nt"], "named tuple")(*(decode(v, depth + 1) for v in data["v"]))
+        if "@dc" in data:
+            return _record(data["@dc"], "dataclass")(**{str(k): decode(v, depth + 1)
+                                                         for k, v in data["v"]})
     raise WireError(f"unexpected data: {str(data)[:80]}")
 
 
-def _named_tuple(tag: str):
+def _record(tag: str, kind: str):
+    """A kit record class that is already loaded: a named tuple or a dataclass, nothing else."""
     module_name, _, qualname = str(tag).partition(":")
     module = sys.modules.get(module_name)
     cls = getattr(module, qualname, None) if module_name.split(".")[0] == "kit" else None
-    if not (isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")):
-        raise WireError(f"unknown named tuple {tag!r}")
+    ok = isinstance(cls, type) and (
+        issubclass(cls, tuple) and hasattr(cls, "_fields") if kind == "named tuple"
+        else dataclasses.is_dataclass(cls))
+    if not ok:
+        raise WireError(f"unknown {kind} {tag!r}")
     return cls
 
 
