@@ -1,4 +1,4 @@
-"""`python -m kit sim|build|grade ...`: the kit's command line."""
+"""`python -m kit sim|quiz|build|grade ...`: the kit's command line."""
 
 import argparse
 import sys
@@ -10,15 +10,20 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("sim", help="OSTEP-style scheduling simulator (python -m kit sim -h)",
                    add_help=False)
+    sub.add_parser("quiz", help="list, check, hint or show exercises (python -m kit quiz -h)",
+                   add_help=False)
     b = sub.add_parser("build", help="write notebooks/ from solutions/ and execute both")
     b.add_argument("names", nargs="*", help="notebook stems, e.g. 02_edf_lateness (default: all)")
     b.add_argument("--no-run", action="store_true", help="write sources only, do not execute")
     sub.add_parser("grade", help="grade learner notebooks into a CSV (python -m kit grade -h)",
                    add_help=False)
-    if argv[:1] in (["sim"], ["grade"]):  # these parse their own arguments
+    if argv[:1] in (["sim"], ["quiz"], ["grade"]):  # these parse their own arguments
         if argv[0] == "sim":
             from kit.sim_cli import main as sim
             return sim(argv[1:])
+        if argv[0] == "quiz":
+            from kit.quiz import main as quiz
+            return quiz(argv[1:])
         from kit.grade import main as grade
         return grade(argv[1:])
     args = parser.parse_args(argv)

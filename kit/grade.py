@@ -32,11 +32,10 @@ from pathlib import Path
 
 import nbformat
 
-from kit.exercises import wire
+from kit.exercises import MACHINERY, questions, wire
 from kit.exercises.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
 
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
-NOT_EXERCISES = {"engine", "report", "wire", "sandbox", "show_source", "Problem", "Pitfall"}
 MEMORY_BYTES = 2 << 30
 MAX_PROCESSES = 24  # per learner's process tree
 START_SECONDS = 120  # to start the interpreter and run the notebook's cells
@@ -44,10 +43,7 @@ START_SECONDS = 120  # to start the interpreter and run the notebook's cells
 
 def problems_of(module_name: str) -> dict[str, Problem]:
     """The questions of an exercises module, in order: {"q1": Problem, ...}."""
-    module = importlib.import_module(f"kit.exercises.{module_name}")
-    found = {k: v for k, v in vars(module).items() if re.fullmatch(r"q\d+", k)
-             and isinstance(v, Problem)}
-    return dict(sorted(found.items(), key=lambda kv: int(kv[0][1:])))
+    return questions(module_name)
 
 
 def exercises_of(nb) -> str | None:
@@ -55,7 +51,7 @@ def exercises_of(nb) -> str | None:
     for cell in nb.cells:
         if cell.cell_type == "code":
             for name in IMPORT.findall(cell.source):
-                if name not in NOT_EXERCISES and importlib.util.find_spec(f"kit.exercises.{name}"):
+                if name not in MACHINERY and importlib.util.find_spec(f"kit.exercises.{name}"):
                     return name
     return None
 

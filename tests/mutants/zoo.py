@@ -6,28 +6,14 @@ other styles that no check may reject. `python tests/mutants/zoo.py` prints the 
 """
 
 import heapq
-import importlib
-import pkgutil
-import re
-from collections import Counter
 
-import kit.exercises
+from kit.exercises import catalogue
 from kit.exercises.engine import Problem
-
-NOT_TOPICS = {"engine", "report", "wire", "sandbox"}
 
 
 def problems() -> list[tuple[str, str, Problem]]:
     """(topic, "q1", problem) for every exercise in the kit, in order."""
-    out = []
-    for info in sorted(pkgutil.iter_modules(kit.exercises.__path__), key=lambda m: m.name):
-        if info.name in NOT_TOPICS:
-            continue
-        module = importlib.import_module(f"kit.exercises.{info.name}")
-        found = [(k, v) for k, v in vars(module).items()
-                 if re.fullmatch(r"q\d+", k) and isinstance(v, Problem)]
-        out += [(info.name, k, v) for k, v in sorted(found, key=lambda kv: int(kv[0][1:]))]
-    return out
+    return [(t, q, p) for t, qs in catalogue().items() for q, p in qs.items()]
 
 
 # -- extra wrong answers (no pitfall name expected), by (topic, question) ----------------------
@@ -113,14 +99,12 @@ def size(case) -> int:
 def kill_table() -> list[tuple[str, str, int, int, int]]:
     """(topic, question, mutants, killed, correct answers accepted) per exercise."""
     rows = []
-    counts = Counter()
     for topic, q, problem in problems():
         mutants = [p.answer for p in problem.pitfalls] + [a for _, a in EXTRA.get((topic, q), [])]
         killed = sum(not problem.check(m) for m in mutants)
         correct = [problem.reference] + [a for _, a in CORRECT.get((topic, q), [])]
         accepted = sum(bool(problem.check(a)) for a in correct)
         rows.append((topic, q, len(mutants), killed, accepted, len(correct)))
-        counts[topic] += 1
     return rows
 
 

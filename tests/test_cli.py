@@ -1,0 +1,63 @@
+"""`python -m kit sim|quiz|build|grade`: the command line wiring and the quiz."""
+
+import pytest
+
+from kit.__main__ import main
+from kit.exercises import catalogue, questions
+
+
+def test_catalogue_lists_every_topic_in_order():
+    topics = catalogue()
+    assert {"edf", "policies", "backoff", "lease", "store", "scheduler", "mock_round", "dag",
+            "balance", "mlfq"} <= set(topics)
+    assert list(topics["edf"]) == ["q1", "q2", "q3", "q4"]
+    with pytest.raises(ValueError, match="topic must name an exercises module, got 'engine'"):
+        questions("engine")
+
+
+def test_quiz_lists_topics_and_questions(capsys):
+    assert main(["quiz"]) == 0
+    assert "edf: q1 edf_order, q2 max_lateness" in capsys.readouterr().out
+    assert main(["quiz", "edf"]) == 0
+    assert "q4: write min_late_jobs (1 point)" in capsys.readouterr().out
+
+
+def test_quiz_checks_an_answer_file(tmp_path, capsys):
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("def edf_order(jobs):\n    return sorted(jobs, key=lambda j: -j.deadline)\n")
+    right = tmp_path / "right.py"
+    right.write_text("def edf_order(jobs):\n    return sorted(jobs, key=lambda j: j.deadline)\n")
+    assert main(["quiz", "edf", "q1", str(wrong)]) == 1
+    assert "pitfall: latest deadline first" in capsys.readouterr().out
+    assert main(["quiz", "edf", "q1", str(right)]) == 0
+    assert "passed" in capsys.readouterr().out
+
+
+def test_quiz_hint_and_solution(capsys):
+    main(["quiz", "edf", "q1", "--hint", "2"])
+    assert "Hint 2 of 3" in capsys.readouterr().out
+    main(["quiz", "edf", "q1", "--solution"])
+    assert "sorted(" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["quiz", "nope"], "topic must be one of"),
+    (["quiz", "edf", "q9"], "question must be one of q1, q2, q3, q4; got 'q9'"),
+    (["quiz", "edf", "q1", "x.txt"], "answer must be a .py file, got 'x.txt'"),
+    (["quiz", "edf", "q1"], "give an answer file, --hint N or --solution"),
+])
+def test_quiz_bad_input_is_named(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_sim_is_wired(capsys):
+    assert main(["sim", "-p", "sjf", "-l", "6,8,7,3", "-c"]) == 0
+    assert "average -- response 7.00  turnaround 13.00  wait 7.00" in capsys.readouterr().out
+
+
+def test_unknown_command_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        main(["fly"])
+    assert "invalid choice: 'fly'" in capsys.readouterr().err
