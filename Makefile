@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test build bench venv
+.PHONY: lab test build bench present venv
 
 venv: $(STAMP)
 
@@ -31,3 +31,6 @@ build: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+present: $(STAMP)
+	$(BIN)/voila --Voila.ip=127.0.0.1 solutions/
