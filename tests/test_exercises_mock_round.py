@@ -17,8 +17,6 @@ from kit.jobs import PriorityPolicy, Status
 from kit.scheduler import Scheduler
 from kit.widgets.mock_round import RoundClock, phase_at
 
-SLOT = "a skipped cancelled job used up a worker slot"
-
 
 # -- learner-style answers, written differently from ModelAnswer --------------------------------
 class HeapqScheduler:
@@ -259,17 +257,6 @@ def test_model_answer_passes_every_level_quickly(level):
 
 def test_points_are_declared_per_level():
     assert [q.points for q in ex.LEVELS] == [2, 1, 2, 2, 1, 2]
-
-
-@pytest.mark.parametrize("level,pitfall", [(q, p) for q in ex.LEVELS for p in q.pitfalls],
-                         ids=lambda x: getattr(x, "name", ""))
-def test_every_pitfall_fails_and_is_named_on_a_small_case(level, pitfall):
-    result = level.check(pitfall.answer)
-    assert result.status in ("failed", "crashed"), result
-    assert result.pitfall is not None and result.pitfall.name == pitfall.name, result
-    if level is not ex.q6:
-        # the slot pitfall needs 3 jobs, a tick to queue two, a cancel and a tick: 6 steps
-        assert len(result.case[-1]) <= (6 if pitfall.name == SLOT else 5), result
 
 
 @pytest.mark.parametrize("cls", [HeapqScheduler, SortedListScheduler])

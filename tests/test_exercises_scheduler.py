@@ -9,29 +9,12 @@ from kit.jobs import Status
 from kit.widgets.scheduler import SchedulerExplorer, play
 
 
-def _items(problem, case) -> int:
-    """How big a counterexample is: jobs for q1, q3, q4; calls for q2."""
-    if problem is ex.q2:
-        return case[1]
-    return len(case[0])
-
-
 @pytest.mark.parametrize("problem", ex.PROBLEMS, ids=lambda p: p.name)
 def test_reference_passes_quickly(problem):
     started = time.perf_counter()
     result = problem.check(problem.reference)
     assert result, result
     assert time.perf_counter() - started < 2.5
-
-
-@pytest.mark.parametrize("problem,pitfall",
-                         [(p, f) for p in ex.PROBLEMS for f in p.pitfalls],
-                         ids=lambda x: getattr(x, "name", ""))
-def test_every_pitfall_fails_and_is_named_on_a_small_case(problem, pitfall):
-    result = problem.check(pitfall.answer)
-    assert result.status in ("failed", "crashed"), result
-    assert result.pitfall is not None and result.pitfall.name == pitfall.name, result
-    assert _items(problem, result.case) <= 5, result
 
 
 def _before_nested(a, b):

@@ -215,7 +215,7 @@ def test_grade_rejects_bad_arguments(tmp_path):
 
 def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path):
     """One class run over the whole kit: each solved notebook earns every point, each untouched
-    learner notebook none (the cases and answers of every exercise survive the trip as plain data)."""
+    learner notebook none (every case and answer survives the trip as plain data)."""
     paths = []
     for src in sorted((ROOT / "solutions").glob("*.ipynb")):
         if src.stem.startswith("00"):

@@ -1,11 +1,16 @@
 """Every mutant in the zoo fails its check, small and named; every correct answer passes."""
 
 import pytest
-from zoo import CORRECT, EXTRA, problems, size
+from zoo import CORRECT, EXTRA, case_size, problems
 
 PROBLEMS = problems()
 PITFALLS = [(t, q, p, pit) for t, q, p in PROBLEMS for pit in p.pitfalls]
-LARGE_BY_DESIGN = {"sorting on every arrival"}  # caught by a counted stress case, not a small one
+MAX_ITEMS = 5
+BIGGER_BY_DESIGN = {
+    "sorting on every arrival": None,  # caught by a counted stress case, not a small one
+    # three jobs, a tick to queue two of them, a cancel and a tick: it cannot show in fewer steps
+    "a skipped cancelled job used up a worker slot": 6,
+}
 
 
 @pytest.mark.parametrize("topic, q, problem, pitfall", PITFALLS,
@@ -15,8 +20,9 @@ def test_every_pitfall_fails_and_is_named(topic, q, problem, pitfall):
     assert not result, f"{topic}.{q}: the pitfall '{pitfall.name}' passed its own check"
     assert result.pitfall is not None and result.pitfall.name == pitfall.name, repr(result)
     assert pitfall.name in repr(result)
-    if result.case is not None and pitfall.name not in LARGE_BY_DESIGN:
-        assert size(result.case) <= 5, repr(result)
+    limit = BIGGER_BY_DESIGN.get(pitfall.name, MAX_ITEMS)
+    if result.case is not None and limit is not None:
+        assert case_size(result.case) <= limit, repr(result)
 
 
 EXTRAS = [(t, q, label, answer) for (t, q), items in EXTRA.items() for label, answer in items]
@@ -29,7 +35,7 @@ def test_extra_mutants_fail_with_a_small_counterexample(topic, q, label, answer)
     result = problem.check(answer)
     assert not result, f"{topic}.{q}: the mutant '{label}' passed"
     if result.case is not None:
-        assert size(result.case) <= 5, repr(result)
+        assert case_size(result.case) <= MAX_ITEMS, repr(result)
 
 
 RIGHT = [(t, q, label, answer) for (t, q), items in CORRECT.items() for label, answer in items]

@@ -90,10 +90,22 @@ CORRECT = {
 }
 
 
-def size(case) -> int:
-    """How many items a counterexample holds: the longest list, tuple or dict in its arguments."""
-    sizes = [len(a) for a in case if isinstance(a, list | tuple | dict | set)]
-    return max(sizes, default=1)
+def size(value) -> int:
+    """How many items a counterexample holds: the longest list, tuple, set or dict anywhere in it
+    (a record such as a Job counts as one item, not as its fields)."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return 1
+    if isinstance(value, dict):
+        inner = [size(v) for v in value.values()]
+        return max([len(value), *inner])
+    if isinstance(value, list | tuple | set | frozenset):
+        return max([len(value), *(size(v) for v in value)])
+    return 1
+
+
+def case_size(case: tuple) -> int:
+    """The size of a case: its arguments are counted one by one, not as a tuple of arguments."""
+    return max((size(arg) for arg in case), default=0)
 
 
 def kill_table() -> list[tuple[str, str, int, int, int]]:
