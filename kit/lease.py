@@ -112,20 +112,25 @@ class _Job:
         self.expired_last = False  # did the previous attempt end by expiry?
 
 
+def check_settings(clock, lease_for, max_attempts, retry_delay) -> None:
+    """The settings every lease queue shares, or an error naming the bad one."""
+    if not callable(getattr(clock, "now", None)):
+        raise TypeError(f"clock must have a now() method, got {clock!r}")
+    _check_number("lease_for", lease_for, positive=True)
+    if not isinstance(max_attempts, Integral) or isinstance(max_attempts, bool):
+        raise TypeError(f"max_attempts must be an int, got {max_attempts!r}")
+    if max_attempts < 1:
+        raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
+    if retry_delay is not None and not callable(retry_delay):
+        raise TypeError(f"retry_delay must be callable, got {retry_delay!r}")
+
+
 class LeaseQueue:
     """At-least-once job queue with leases, heartbeats, retries with backoff and dead letters."""
 
     def __init__(self, clock, lease_for: float, max_attempts: int,
                  retry_delay: Callable[[int], float] | None = None):
-        if not callable(getattr(clock, "now", None)):
-            raise TypeError(f"clock must have a now() method, got {clock!r}")
-        _check_number("lease_for", lease_for, positive=True)
-        if not isinstance(max_attempts, Integral) or isinstance(max_attempts, bool):
-            raise TypeError(f"max_attempts must be an int, got {max_attempts!r}")
-        if max_attempts < 1:
-            raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
-        if retry_delay is not None and not callable(retry_delay):
-            raise TypeError(f"retry_delay must be callable, got {retry_delay!r}")
+        check_settings(clock, lease_for, max_attempts, retry_delay)
         self.clock, self.lease_for, self.max_attempts = clock, lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
         self.trace: list[Event] = []

@@ -22,7 +22,15 @@ import time
 from contextlib import contextmanager
 from numbers import Integral
 
-from kit.lease import DeadLetter, Lease, Stats, _check_number, exponential_retry, is_held
+from kit.lease import (
+    DeadLetter,
+    Lease,
+    Stats,
+    _check_number,
+    check_settings,
+    exponential_retry,
+    is_held,
+)
 
 APPLICATION_ID = 0x4B49544C  # "KITL" in the file header: this file is a kit lease queue
 LIVE = ("ready", "delayed", "leased")
@@ -87,15 +95,7 @@ class SqliteLeaseQueue:
         if not isinstance(path, str | os.PathLike):
             raise TypeError(f"path must be a file name, got {path!r}")
         clock = WallClock() if clock is None else clock
-        if not callable(getattr(clock, "now", None)):
-            raise TypeError(f"clock must have a now() method, got {clock!r}")
-        _check_number("lease_for", lease_for, positive=True)
-        if not isinstance(max_attempts, Integral) or isinstance(max_attempts, bool):
-            raise TypeError(f"max_attempts must be an int, got {max_attempts!r}")
-        if max_attempts < 1:
-            raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
-        if retry_delay is not None and not callable(retry_delay):
-            raise TypeError(f"retry_delay must be callable, got {retry_delay!r}")
+        check_settings(clock, lease_for, max_attempts, retry_delay)
         _check_number("timeout", timeout)
         self.path, self.clock, self.timeout = os.fspath(path), clock, timeout
         self.lease_for, self.max_attempts = lease_for, max_attempts
