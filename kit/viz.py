@@ -20,6 +20,23 @@ def colours(names: Iterable[str]) -> dict[str, str]:
     return {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(sorted(set(names), key=str))}
 
 
+def _tidy(ax, grid: str | None = "x") -> None:
+    """The house style: light grid lines behind the data (on `grid`), no top or right frame."""
+    if grid:
+        ax.grid(axis=grid, alpha=0.3)
+        ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+def _titled(fig: Figure, ax, title: str) -> Figure:
+    """A title on the left (when there is one), a tight layout, and the figure back."""
+    if title:
+        ax.set_title(title, fontsize=11, loc="left")
+    fig.tight_layout()
+    return fig
+
+
 def gantt(lanes: Mapping[str, Sequence[tuple]], *, title: str = "", deadlines=None,
           marks: Mapping[str, Sequence[tuple[float, str]]] | None = None, now: float | None = None,
           width: float = 9, lane_height: float = 0.55, xmax: float | None = None) -> Figure:
@@ -55,14 +72,8 @@ def gantt(lanes: Mapping[str, Sequence[tuple]], *, title: str = "", deadlines=No
     ax.set_xlim(0, end * 1.02)
     ax.set_ylim(-0.6, len(lanes) - 0.2 + 0.3)
     ax.set_xlabel("time (ticks)")
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    if title:
-        ax.set_title(title, fontsize=11, loc="left")
-    fig.tight_layout()
-    return fig
+    _tidy(ax)
+    return _titled(fig, ax, title)
 
 
 def bars(values: Mapping[str, float], *, title: str = "", ylabel: str = "", width: float = 5,
@@ -75,12 +86,8 @@ def bars(values: Mapping[str, float], *, title: str = "", ylabel: str = "", widt
     for i, k in enumerate(keys):
         ax.text(i, values[k], fmt.format(values[k]), ha="center", va="bottom", fontsize=9)
     ax.set_ylabel(ylabel)
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    if title:
-        ax.set_title(title, fontsize=11, loc="left")
-    fig.tight_layout()
-    return fig
+    _tidy(ax, grid=None)
+    return _titled(fig, ax, title)
 
 
 def png(fig: Figure, dpi: int = 100) -> bytes:
@@ -312,14 +319,8 @@ def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, s
     ax.set_xlim(0, end)
     ax.set_ylim(-0.7, len(lanes) - 0.25)
     ax.set_xlabel("time (ticks)")
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    if title:
-        ax.set_title(title, fontsize=11, loc="left")
-    fig.tight_layout()
-    return fig
+    _tidy(ax)
+    return _titled(fig, ax, title)
 
 
 def box_rows(rows: Mapping[str, Sequence[tuple]], *, names: Iterable[str] = (), title: str = "",
@@ -403,10 +404,7 @@ def gantt_levels(lanes: Mapping[str, Sequence[tuple]], steps: Mapping[str, Seque
     for ax in (top, low):
         for t in boosts:
             ax.axvline(t, color="#555555", lw=1, ls=":")
-        ax.grid(axis="x", alpha=0.3)
-        ax.set_axisbelow(True)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
+        _tidy(ax)
     top.set_xlim(0, end * 1.01)
     if title:
         top.set_title(title, fontsize=11, loc="left")
@@ -433,9 +431,5 @@ def share_lines(series: Mapping[str, tuple[Sequence[float], Sequence[float]]], *
     ax.set_ylim(bottom=0)
     ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.grid(alpha=0.3)
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    if title:
-        ax.set_title(title, fontsize=11, loc="left")
-    fig.tight_layout()
-    return fig
+    _tidy(ax, grid=None)
+    return _titled(fig, ax, title)
