@@ -1,5 +1,7 @@
 """Exercises for 02_edf_lateness: EDF order, maximum lateness, feasibility, Moore-Hodgson."""
 
+import heapq
+
 from hypothesis import strategies as st
 
 from kit import edf
@@ -21,6 +23,34 @@ EDGES = [("no jobs", ([],)), ("one job", (_named([(3, 2)]),)),
          ("the report/email/deploy/backup example", (SEED_JOBS,))]
 
 
+# -- the answers `solution()` shows: the idea alone, without the kit's input checks --------------
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: j.deadline)  # stable: equal deadlines keep input order
+
+
+def max_lateness(order):
+    t, worst = 0, None
+    for job in order:
+        t += job.duration  # the clock after the job: its finish
+        worst = t - job.deadline if worst is None else max(worst, t - job.deadline)
+    return 0 if worst is None else worst
+
+
+def feasible(jobs):
+    return max_lateness(edf_order(jobs)) <= 0  # if EDF is late, every order is
+
+
+def min_late_jobs(jobs):
+    taken, t = [], 0  # a max-heap of (-duration, -seq, job)
+    for seq, job in enumerate(edf_order(jobs)):
+        heapq.heappush(taken, (-job.duration, -seq, job))
+        t += job.duration
+        if t > job.deadline:  # the newest job is late: drop the longest job taken
+            longest, _, _ = heapq.heappop(taken)
+            t += longest
+    return edf_order(job for _, _, job in taken)
+
+
 def _late(order, finish_offset=0):
     t, worst = 0, 0
     for j in order:
@@ -35,6 +65,7 @@ q1 = Problem(
     arg_names=("jobs",),
     cases=one_list,
     reference=edf.edf_order,
+    solution_source=edf_order,
     examples=EDGES,
     pitfalls=[
         Pitfall(TIES, "equal deadlines must keep their input order: sort on the deadline alone "
@@ -61,6 +92,7 @@ q2 = Problem(
     arg_names=("order",),
     cases=one_list,
     reference=edf.max_lateness,
+    solution_source=max_lateness,
     examples=EDGES,
     pitfalls=[
         Pitfall("lateness off by one (measured at the start)",
@@ -87,6 +119,7 @@ q3 = Problem(
     arg_names=("jobs",),
     cases=one_list,
     reference=edf.feasible,
+    solution_source=feasible,
     examples=EDGES + [("a job finishing exactly at its deadline", (_named([(2, 2)]),))],
     pitfalls=[
         Pitfall("checked in input order", "another order may meet every deadline: try EDF's",
@@ -128,6 +161,7 @@ q4 = Problem(
     arg_names=("jobs",),
     cases=one_list,
     reference=edf.min_late_jobs,
+    solution_source=min_late_jobs,
     judge=_judge_on_time,
     examples=EDGES,
     pitfalls=[
