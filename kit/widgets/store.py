@@ -36,6 +36,7 @@ class LiveRun(Explorer):
         self.started_at = None
         self.note = ""
         self._lock = threading.Lock()
+        self._closed = False
         self.start_button = w.Button(description="Start", button_style="success")
         self.kill_button = w.Button(description="Kill one", button_style="danger",
                                     disabled=True)
@@ -74,20 +75,25 @@ class LiveRun(Explorer):
         self.update()
 
     def close(self) -> None:
+        with self._lock:  # after this, neither the refresher nor a button draws again
+            self._closed = True
         if self.fleet is not None:
             self.fleet.close()
             self.fleet = None
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def _refresh_until_empty(self) -> None:
-        while self.fleet is not None and self.fleet.alive():
+        while not self._closed and self.fleet is not None and self.fleet.alive():
             time.sleep(0.5)
             self.update()
-        self.stop()
+        if not self._closed:
+            self.stop()
 
     # -- the picture --------------------------------------------------------------------------
     def update(self) -> None:
         with self._lock:
+            if self._closed:
+                return
             s = summary(self.path)
             fig = viz.bars({"live": s.live, "done": s.done, "dead": s.dead,
                             "duplicate\ndeliveries": s.duplicate_deliveries,
