@@ -4,7 +4,6 @@ the two explorers."""
 
 import bisect
 import itertools
-import time
 
 import pytest
 
@@ -20,17 +19,6 @@ from kit.widgets.balance import (
 )
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
-SOLUTIONS = {"q1": ex.fits, "q2": ex.min_time_contiguous, "q3": ex.lpt, "q4": ex.min_makespan}
-
-
-@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.name)
-def test_reference_and_solution_pass_quickly(problem):
-    key = f"q{PROBLEMS.index(problem) + 1}"
-    for answer in (problem.reference, SOLUTIONS[key]):
-        started = time.perf_counter()
-        result = problem.check(answer)
-        assert result, repr(result)
-        assert time.perf_counter() - started < 3  # about 0.2-0.5 s on an idle machine
 
 
 def test_the_seed_and_brief_mistakes_are_all_named():

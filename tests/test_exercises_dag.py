@@ -4,7 +4,6 @@ small counterexamples, other correct answers pass; the explorer and the graph dr
 import bisect
 import heapq
 import itertools
-import time
 from dataclasses import dataclass, field
 from graphlib import TopologicalSorter
 
@@ -17,18 +16,6 @@ from kit.heapbasics import ReadyQueue
 from kit.widgets.dag import BUILD_EXAMPLE, DagExplorer, graph_picture
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4, ex.q5]
-SOLUTIONS = {"q1": ex.JobHeap, "q2": ex.dispatch_order, "q3": ex.run, "q4": ex.find_cycle,
-             "q5": ex.critical_path}
-
-
-@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.name)
-def test_reference_and_solution_pass_quickly(problem):
-    key = f"q{PROBLEMS.index(problem) + 1}"
-    for answer in (problem.reference, SOLUTIONS[key]):
-        started = time.perf_counter()
-        result = problem.check(answer)
-        assert result, repr(result)
-        assert time.perf_counter() - started < 3  # about 0.3-0.7 s on an idle machine
 
 
 def test_sorting_is_caught_by_counting_comparisons_not_by_a_wrong_order():

@@ -4,7 +4,6 @@ named with a short counterexample, other correct answers pass; the lease explore
 import bisect
 import heapq
 import itertools
-import time
 
 import pytest
 
@@ -13,17 +12,6 @@ from kit.exercises import wire
 from kit.widgets.lease import LeaseExplorer, job_lanes
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4, ex.q5]
-SOLUTIONS = [ex.BorrowQueue, ex.ExpiringQueue, ex.HeartbeatQueue, ex.RetryQueue, ex.DelayedJobs]
-
-
-@pytest.mark.parametrize("problem, solution", list(zip(PROBLEMS, SOLUTIONS, strict=True)),
-                         ids=[p.name for p in PROBLEMS])
-def test_reference_and_solution_pass_quickly(problem, solution):
-    for answer in (problem.reference, solution):
-        started = time.perf_counter()
-        result = problem.check(answer)
-        assert result, repr(result)
-        assert time.perf_counter() - started < 3  # about 0.3-0.6 s on an idle machine
 
 
 def test_the_seed_pitfalls_are_all_named():

@@ -3,7 +3,6 @@ counterexample, differently written right answers pass, checks are quick; the an
 solution() agree with the core; and the two explorers."""
 
 import heapq
-import time
 from collections import deque
 
 import pytest
@@ -16,15 +15,6 @@ from kit.policies import simulate
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
 FAST = settings(max_examples=300, deadline=None, derandomize=True, database=None)
-
-
-@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.name)
-def test_reference_and_solution_pass_quickly(problem):
-    for answer in [problem.reference, problem.solution_source or problem.reference]:
-        started = time.perf_counter()
-        result = problem.check(answer)
-        assert result, repr(result)
-        assert time.perf_counter() - started < 2
 
 
 def test_not_attempted_stubs():

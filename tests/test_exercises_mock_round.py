@@ -246,15 +246,6 @@ class Stub:
         raise NotImplementedError
 
 
-# -- tests ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("level", ex.LEVELS, ids=lambda q: q.name)
-def test_model_answer_passes_every_level_quickly(level):
-    started = time.perf_counter()
-    result = level.check(ModelAnswer)
-    assert result, result
-    assert time.perf_counter() - started < 2.5
-
-
 def test_points_are_declared_per_level():
     assert [q.points for q in ex.LEVELS] == [2, 1, 2, 2, 1, 2]
 

@@ -3,7 +3,6 @@ with a counterexample of at most 5 tasks, correct answers written differently pa
 starvation explorers redraw from their controls."""
 
 import heapq
-import time
 from collections import deque
 
 import pytest
@@ -14,17 +13,6 @@ from kit.policies import DEFAULT_JOBS, Task, simulate
 from kit.widgets.policies import RaceExplorer, StarvationExplorer, clipped
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
-SOLUTIONS = [ex.fifo_metrics, ex.priority_order, ex.round_robin, ex.srtf_average_wait]
-
-
-@pytest.mark.parametrize("problem, solution", list(zip(PROBLEMS, SOLUTIONS, strict=True)),
-                         ids=[p.name for p in PROBLEMS])
-def test_reference_and_solution_pass_quickly(problem, solution):
-    for answer in (problem.reference, solution):
-        started = time.perf_counter()
-        result = problem.check(answer)
-        assert result, repr(result)
-        assert time.perf_counter() - started < 2.5  # about 0.2 s on an idle machine
 
 
 def test_the_brief_pitfalls_are_all_there():
