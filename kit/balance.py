@@ -117,15 +117,36 @@ def _greedy(sizes: list, cpus: int, limit):
     return True, max(worst, run)
 
 
+def cut_blocks(tasks, limit) -> list[list]:
+    """The contiguous blocks the greedy check cuts at `limit`, using as many CPUs as it needs;
+    `fits(tasks, cpus, limit)` holds exactly when there are at most `cpus` of them (and no task is
+    larger than `limit`). For drawing the check. O(M)."""
+    sizes = _check(tasks, 1)
+    _check_limit(limit)
+    blocks: list[list] = []
+    run = 0
+    for t in sizes:
+        if not blocks or run + t > limit:
+            blocks.append([])
+            run = 0
+        blocks[-1].append(t)
+        run += t
+    return blocks
+
+
+def _check_limit(limit) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, Real):
+        raise TypeError(f"limit must be a number, got {limit!r}")
+    if math.isnan(limit) or limit < 0:
+        raise ValueError(f"limit must be >= 0, got {limit!r}")
+
+
 def fits(tasks, cpus: int, limit) -> bool:
     """Can the tasks, in order, be cut into at most `cpus` contiguous blocks each summing to at
     most `limit`? Greedy: close a block only when the next task would pass the limit; that never
     uses more blocks than any other cut. O(M) time, O(1) extra space."""
     sizes = _check(tasks, cpus)
-    if isinstance(limit, bool) or not isinstance(limit, Real):
-        raise TypeError(f"limit must be a number, got {limit!r}")
-    if math.isnan(limit) or limit < 0:
-        raise ValueError(f"limit must be >= 0, got {limit!r}")
+    _check_limit(limit)
     return _greedy(sizes, cpus, limit)[0]
 
 

@@ -9,6 +9,7 @@ from kit.balance import (
     Balance,
     Split,
     Step,
+    cut_blocks,
     fits,
     graham_worst_case,
     lower_bound,
@@ -308,3 +309,24 @@ def test_exact_search_refuses_hundreds_of_tasks_unless_lpt_meets_the_bound():
     with pytest.raises(ValueError, match=r"tasks must have at most 500 items .* got 507"):
         min_makespan(tasks, 3)
     assert min_makespan([1] * 1000, 3).optimal  # LPT meets the bound: no search needed
+
+
+def test_cut_blocks_are_what_fits_decides():
+    for tasks in ([7, 2, 5, 10, 8], [1, 4, 1, 4], [3], [], [2, 2, 2, 2], [0.5, 0.25, 1.0]):
+        for cpus in (1, 2, 3):
+            limits = range(int(max(tasks, default=0)) + 1, int(sum(tasks)) + 2)
+            for limit in limits:
+                blocks = cut_blocks(tasks, limit)
+                assert [t for b in blocks for t in b] == tasks
+                assert all(sum(b) <= limit for b in blocks)
+                assert (len(blocks) <= cpus) == fits(tasks, cpus, limit)
+    assert cut_blocks([7, 2, 5, 10, 8], 18) == [[7, 2, 5], [10, 8]]
+
+
+def test_cut_blocks_bad_input_is_named():
+    with pytest.raises(ValueError, match=r"limit must be >= 0, got -1"):
+        cut_blocks([1, 2], -1)
+    with pytest.raises(TypeError, match=r"limit must be a number, got 'x'"):
+        cut_blocks([1, 2], "x")
+    with pytest.raises(TypeError, match=r"tasks\[0\] must be a number, got None"):
+        cut_blocks([None], 3)

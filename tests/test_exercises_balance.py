@@ -14,7 +14,6 @@ from kit.widgets.balance import (
     SearchExplorer,
     block_lanes,
     cpu_lanes,
-    greedy_blocks,
     random_tasks,
 )
 
@@ -182,15 +181,6 @@ def test_a_learner_that_mutates_tasks_is_told():
 
 
 # -- the explorers --------------------------------------------------------------------------------
-def test_greedy_blocks_agree_with_the_core_check():
-    for tasks in ([7, 2, 5, 10, 8], [1, 4, 1, 4], [3], [], [2, 2, 2, 2]):
-        for cpus in (1, 2, 3):
-            for limit in range(max(tasks, default=0), sum(tasks) + 1):
-                blocks = greedy_blocks(tasks, limit)
-                assert [t for b in blocks for t in b] == tasks
-                assert (len(blocks) <= cpus) == balance.fits(tasks, cpus, limit)
-
-
 def test_search_explorer_steps_through_the_seed_example():
     explorer = SearchExplorer()
     assert explorer.step.max == 2

@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from kit import viz
 from kit.balance import (
+    cut_blocks,
     graham_worst_case,
     lower_bound,
     lpt,
@@ -29,21 +30,6 @@ def random_tasks(seed: int, count: int, low: int = 1, high: int = 12) -> list[in
     """`count` task sizes drawn from low..high by `random.Random(seed)`: the same every run."""
     rng = random.Random(seed)
     return [rng.randint(low, high) for _ in range(count)]
-
-
-def greedy_blocks(tasks, limit) -> list[list]:
-    """The blocks the greedy check cuts at `limit`, with as many CPUs as it needs (to draw
-    what `balance.fits` decides: it fits when there are no more blocks than CPUs). Every task
-    must be <= limit, which holds for every guess of the search (guesses are >= the largest)."""
-    blocks: list[list] = [[]]
-    run = 0
-    for t in tasks:
-        if blocks[-1] and run + t > limit:
-            blocks.append([])
-            run = 0
-        blocks[-1].append(t)
-        run += t
-    return blocks if tasks else []
 
 
 def _names(tasks) -> list[str]:
@@ -128,7 +114,7 @@ class SearchExplorer(Explorer):
         total = sum(tasks)
         head = f"tasks {list(tasks)} on {_plural(cpus, 'CPU')}, in order"
         if not steps:
-            blocks = greedy_blocks(tasks, best)
+            blocks = cut_blocks(tasks, best)
             fig = viz.gantt(block_lanes(blocks, tasks, cpus), now=best, xmax=total,
                             title=f"No search needed: the answer is {best}")
             self.show(fig, [head, f"low = high = {best} from the start (the largest task "
@@ -136,7 +122,7 @@ class SearchExplorer(Explorer):
             return
         k = min(self.step.value, len(steps))
         s = steps[k - 1]
-        blocks = greedy_blocks(tasks, s.guess)
+        blocks = cut_blocks(tasks, s.guess)
         lanes = {"search": [("range", s.low, s.high, f"[{s.low}, {s.high}]")]}
         lanes.update(block_lanes(blocks, tasks, cpus))
         verdict = "fits" if s.feasible else "does not fit"
