@@ -61,9 +61,12 @@ def gantt(lanes: Mapping[str, Sequence[tuple]], *, title: str = "", deadlines=No
             if stop - start >= end / 60:
                 ax.text((start + stop) / 2, y, str(label[0] if label else name), ha="center",
                         va="center", fontsize=8, color="white", fontweight="bold")
+        shared: dict = {}  # deadlines at the same time sit side by side, not on top of each other
         for name, t in (deadlines or {}).items():
             if any(s[0] == name for s in slices):
-                ax.plot([t, t], [y + 0.38, y + 0.5], color=colour.get(name, "black"), lw=2.5)
+                k = shared[t] = shared.get(t, -1) + 1
+                x = t + k * end / 150
+                ax.plot([x, x], [y + 0.38, y + 0.5], color=colour.get(name, "black"), lw=2.5)
         for t, text in (marks or {}).get(lane, ()):
             ax.text(t, y + 0.42, text, ha="center", va="bottom", fontsize=8)
     if now is not None:
