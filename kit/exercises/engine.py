@@ -32,6 +32,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
 
+from kit.exercises import wire
 from kit.exercises.report import Result, show_hint, show_solution
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
@@ -161,7 +162,16 @@ class Problem:
 
     # -- judging -------------------------------------------------------------------------
     def expected(self, case: tuple) -> Any:
-        return self.run(self.reference, copy.deepcopy(case))
+        """The reference's answer on `case`, computed once per distinct case: the reference is
+        deterministic, and checks of many answers (the zoo, a class) meet the same cases."""
+        try:
+            key = wire.dumps(case)
+        except (wire.WireError, TypeError, ValueError):  # not plain data: no cache
+            return self.run(self.reference, copy.deepcopy(case))
+        memo = self.__dict__.setdefault("_expected", {})
+        if key not in memo:
+            memo[key] = self.run(self.reference, copy.deepcopy(case))
+        return memo[key]
 
     def verdict(self, case: tuple, seen: Observation) -> str | None:
         """None when the observation is right; otherwise a sentence saying what is wrong."""
@@ -173,7 +183,8 @@ class Problem:
         return None if seen.value == expected else "the answer differs from the expected one"
 
     def sample(self, n: int = 30) -> list[tuple]:
-        """`n` generated cases, the same ones every time (to tell similar pitfalls apart)."""
+        """`n` generated cases, the same ones every time, then the named edge cases: the inputs
+        that tell similar pitfalls apart."""
         if not hasattr(self, "_sample"):
             cases: list[tuple] = []
 
@@ -185,7 +196,7 @@ class Problem:
                 cases.append(case)
 
             collect()
-            self._sample = cases
+            self._sample = cases + [case for _, case in self.examples]
         return self._sample
 
     def pitfall_for(self, case: tuple, seen: Observation,

@@ -25,7 +25,7 @@ the exercises and the core can never disagree); q5's is `kit.delayed.DelayedQueu
 import heapq
 import itertools
 from collections import Counter, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
@@ -40,16 +40,6 @@ Q1_LEASE_FOR = 30  # q1 never lets a lease run out: every case ends before t = 3
 
 
 @dataclass
-class LeaseProblem(Problem):
-    """A Problem with a few extra cases that tell similar pitfalls apart when both explain the
-    smallest counterexample (e.g. retrying forever vs one attempt too many)."""
-
-    telling: list = field(default_factory=list)
-
-    def sample(self, n: int = 30) -> list[tuple]:
-        return super().sample(n) + self.telling
-
-
 # -- the references: the kit's core behind the learner's API -----------------------------------
 class CoreLeases:
     """`kit.lease.LeaseQueue` on a FakeClock that is moved to `now` before every call."""
@@ -545,7 +535,7 @@ class _FlatBackoff(RetryQueue):
 
 
 RETRY_FOREVER = "retrying forever"
-q4 = LeaseProblem(
+q4 = Problem(
     name="RetryQueue",
     arg_names=("lease_for", "max_attempts", "base", "operations"),
     cases=lease_programs(4),
@@ -563,10 +553,11 @@ q4 = LeaseProblem(
         ("retries due together leave in order", (5, 3, 1, [
             "t=0 put A", "t=1 put B", "t=2 lease w1", "t=3 lease w2", "t=4 fail w2 #2",
             "t=5 fail w1 #1", "t=7 lease w1", "t=8 lease w2"])),
+        ("one attempt allowed: the first expiry is the last", (2, 1, 1, [
+            "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=7 lease w1"])),
+        ("two attempts: dead after the second expiry", (2, 2, 1, [
+            "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=8 lease w1", "t=13 lease w1"])),
     ],
-    telling=[(2, 1, 1, ["t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=7 lease w1"]),
-             (2, 2, 1, ["t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=8 lease w1",
-                        "t=13 lease w1"])],
     pitfalls=[
         Pitfall(RETRY_FOREVER, "a poison message would burn a worker forever: after "
                 "max_attempts attempts the job goes to the dead-letter queue", _RetryForever),

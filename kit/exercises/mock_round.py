@@ -680,17 +680,6 @@ def run_races(cls, case) -> str:
 
 
 # -- the six levels ------------------------------------------------------------------------------
-class Level(Problem):
-    """A Problem whose expected observations are computed once per case (replays are slow-ish)."""
-
-    def expected(self, case):
-        memo = self.__dict__.setdefault("_memo", {})
-        key = repr(case)
-        if key not in memo:
-            memo[key] = super().expected(case)
-        return memo[key]
-
-
 SLIP = "comparing on priority alone (no sequence tie-break)"
 SLIP_WHY = ("equal priorities then come out in whatever order the heap leaves them (or by name, "
             "or the Jobs get compared): end the rule on the submission number seq")
@@ -701,10 +690,10 @@ HARD = "hard-coded ordering (the policy is not swappable)"
 LOCK = "check-then-set without a lock"
 
 
-def _level(n, title, points, pitfalls, hints, examples=(), **kw) -> Level:
+def _level(n, title, points, pitfalls, hints, examples=(), **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, Pitfall(WALL, WALL_WHY, _variant("WallClock", wall_clock=True))]
-    return Level(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
+    return Problem(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
                  reference=ModelAnswer, run=replay,
                  judge=judge_replay, arg_names=("workers", "operations"),
                  cases=rounds(n), points=points, pitfalls=pitfalls, hints=hints,
@@ -781,7 +770,7 @@ q4 = _level(4, "retries with backoff", 2, [
                (1, ("submit a p=1 retries=2 backoff=1 fails=2", "tick", "tick", "tick",
                     "tick")))])
 
-q5 = Level(name="JobScheduler level 5 (swappable policy)", defines="JobScheduler",
+q5 = Problem(name="JobScheduler level 5 (swappable policy)", defines="JobScheduler",
            reference=ModelAnswer, run=replay,
            judge=judge_replay, arg_names=("policy", "workers", "operations"),
            cases=rounds(4, policies=True), points=1, max_examples=120, pitfalls=[
@@ -798,7 +787,7 @@ q5 = Level(name="JobScheduler level 5 (swappable policy)", defines="JobScheduler
            examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1",
                                                           "tick")))])
 
-q6 = Level(name="JobScheduler level 6 (thread safety)", defines="JobScheduler",
+q6 = Problem(name="JobScheduler level 6 (thread safety)", defines="JobScheduler",
            reference=ModelAnswer, run=run_races,
            judge=judge_races,
            arg_names=("races",), cases=st.just((RACES,)), points=2, max_examples=1, timeout=15,
