@@ -149,6 +149,15 @@ def check_id(id) -> None:
         raise TypeError(f"id must be hashable, got {id!r}") from None
 
 
+def find_job(jobs: dict, id) -> "Job":
+    """The job with this id, or a clear error; O(1)."""
+    check_id(id)
+    job = jobs.get(id)
+    if job is None:
+        raise ValueError(f"no job with id {id!r}")
+    return job
+
+
 def check_submit(jobs, closed, id, task, priority, delay, retries, backoff) -> None:
     """Reject a bad submit with an error naming the argument and its value; O(1)."""
     check_id(id)

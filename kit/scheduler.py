@@ -32,11 +32,11 @@ from kit.jobs import (
     PriorityPolicy,
     Run,
     Status,
-    check_id,
     check_int,
     check_number,
     check_submit,
     error_message,
+    find_job,
 )
 
 __all__ = ["Status", "Job", "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Scheduler",
@@ -235,11 +235,7 @@ class Scheduler:
         return job
 
     def _job(self, id) -> Job:
-        check_id(id)
-        job = self._jobs.get(id)
-        if job is None:
-            raise ValueError(f"no job with id {id!r}")
-        return job
+        return find_job(self._jobs, id)
 
     def _note(self, kind, job, worker=None, detail=None) -> None:
         self._log[-1].append(Event(self.ticks, self.clock.now(), kind, job.id, worker, detail))

@@ -22,7 +22,15 @@ from typing import Any
 
 from kit.clock import MonotonicClock
 from kit.heap import Heap
-from kit.jobs import Job, JobInfo, Status, check_id, check_int, check_submit, error_message
+from kit.jobs import (
+    Job,
+    JobInfo,
+    Status,
+    check_int,
+    check_submit,
+    error_message,
+    find_job,
+)
 
 __all__ = ["ThreadedScheduler", "JobFuture"]
 
@@ -220,8 +228,4 @@ class ThreadedScheduler:
             job.future.set_result(result)
 
     def _job(self, id) -> Job:
-        check_id(id)
-        job = self._jobs.get(id)
-        if job is None:
-            raise ValueError(f"no job with id {id!r}")
-        return job
+        return find_job(self._jobs, id)
