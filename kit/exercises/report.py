@@ -73,7 +73,8 @@ class Result:
         if self.status == "passed":
             edges = f" and {len(self.edge_cases)} edge cases ({', '.join(self.edge_cases)})" \
                 if self.edge_cases else ""
-            return f"{name}: passed {self.cases} generated cases{edges}."
+            cases = f"{self.cases} generated case{'s' * (self.cases != 1)}"
+            return f"{name}: passed {cases}{edges}."
         if self.status == "not attempted":
             return (f"{name}: not attempted yet (it raises NotImplementedError). "
                     "Write it, then check again.")
