@@ -28,9 +28,10 @@ Cost: O((n + slices) log n) for the heap policies and O(n + slices) for fifo and
 from collections import deque
 from heapq import heappop, heappush
 from math import ceil, floor, inf
+from operator import le
 
 from kit.mlfq import mlfq_rule
-from kit.schedule import Schedule, Stats, Task, check_number, check_tasks
+from kit.schedule import Schedule, Task, check_number, check_tasks
 
 POLICIES = ("fifo", "priority", "rr", "edf", "sjf", "srtf", "mlfq")
 
@@ -80,16 +81,17 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
     back to the top level; default never).
     Cost: O((n + quantum ends) log n); see the module docstring.
     """
-    tasks = check_tasks(tasks)
+    tasks, arrival, rem = check_tasks(tasks)  # rem: time left, updated when a task leaves
     n = len(tasks)
-    rem = [t.duration for t in tasks]  # updated whenever a task leaves the worker
     level, used = [0] * n, [0] * n
     base, aging, preempts, slice_len, slice_over = _rule(
         tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost, rem, level,
         used)
-    arrival = [t.arrival for t in tasks]
-    order = sorted(range(n), key=arrival.__getitem__)  # stable: equal arrivals keep input order
-    arrive_at = [arrival[i] for i in order] + [inf]
+    if all(map(le, arrival, arrival[1:])):  # already in arrival order, as most inputs are
+        order, arrive_at = list(range(n)), arrival + [inf]
+    else:  # stable: equal arrivals keep input order
+        order = sorted(range(n), key=arrival.__getitem__)
+        arrive_at = list(map(arrival.__getitem__, order)) + [inf]
     first, finish = [None] * n, [None] * n
     queue = deque() if base is None else None  # fifo and rr need no key: a plain queue
     heap = []  # (base[i] + aging * time it entered, seq, i)
@@ -179,18 +181,7 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
             run = -1
         else:
             now = t
-    return _schedule(policy, tasks, first, finish, (who, starts, ends), moves)
-
-
-def _schedule(policy, tasks, first, finish, slices, moves):
-    """Name the slices and compute the stats: O(n + slices)."""
-    new = tuple.__new__  # a NamedTuple without its Python-level __new__: the hot spot of the run
-    stats = {name: new(Stats, (a, s, f, s - a, f - a, f - a - d, None if dl is None else f - dl))
-             for (name, a, d, _, dl), s, f in zip(tasks, first, finish, strict=True)}
-    names = [t.name for t in tasks]
-    slices = [(names[i], start, end) for i, start, end in zip(*slices, strict=True)]
-    moves = [(t, names[i], lv) for t, i, lv in moves]
-    return Schedule(policy, tasks, slices, stats, moves)
+    return Schedule(policy, tasks, first, finish, (who, starts, ends), moves)
 
 
 def _alone(quantum, now, until):

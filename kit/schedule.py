@@ -13,21 +13,50 @@ per contiguous run of one task) and, per task, the metrics the kit uses everywhe
 task taken off the worker before it is done, so `len(slices) - len(tasks)`). `at(t)` is the picture
 a clock widget shows at time `t`: who is waiting, who is running, who is done. For mlfq, `levels`
 lists every move between levels as `(time, name, new level)` (every task starts at level 0).
+
+A `Task` checks its fields when it is made, so a bad one fails on the line that wrote it. A
+`Schedule` keeps what the simulation wrote as columns (per task: first run, finish; per slice:
+task, start, end) and builds `slices`, `stats` and `levels` from them on first read.
 """
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from math import inf
 from numbers import Real
+from operator import itemgetter, sub
 from typing import NamedTuple
 
 
-class Task(NamedTuple):
+class _TaskFields(NamedTuple):
     name: str
     arrival: float
     duration: float
     priority: int = 1  # 1 = most urgent
     deadline: float | None = None
+
+
+class Task(_TaskFields):
+    """`Task(name, arrival, duration, priority=1, deadline=None)`, checked when it is made.
+
+    Rules: name a str, arrival >= 0, duration > 0, priority and deadline finite numbers (bools are
+    not numbers here). A bad task fails where it is written, with the task and field in the
+    message; `_make` and `_replace` check too, so every `Task` is a valid one. O(1).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, name, arrival, duration, priority=1, deadline=None):
+        if not (type(name) is str and type(arrival) in _PLAIN and 0 <= arrival < inf
+                and type(duration) in _PLAIN and 0 < duration < inf
+                and type(priority) in _PLAIN and -inf < priority < inf
+                and (deadline is None or type(deadline) in _PLAIN and -inf < deadline < inf)):
+            _check_fields(name, arrival, duration, priority, deadline)  # raises, or an odd Real
+        return tuple.__new__(cls, (name, arrival, duration, priority, deadline))
+
+    @classmethod
+    def _make(cls, iterable):
+        return cls(*iterable)
 
 
 class Stats(NamedTuple):
@@ -59,31 +88,71 @@ class Snapshot(NamedTuple):
     done: tuple[str, ...]  # finished at or before `time` (in finish order)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Schedule:
-    """What `kit.policies.simulate` returns: slices in time order and stats per task name."""
+    """What `kit.policies.simulate` returns, kept as the columns the simulation wrote.
+
+    `slices`, `stats` and `levels` are built from those columns the first time they are read
+    (O(n + slices), then kept); `summary()` and `at(t)` read the columns directly, so a caller who
+    only wants the averages of a million tasks never pays for a record per task.
+    """
 
     policy: str
     tasks: tuple  # the Task tuples, in input order
-    slices: list[tuple]  # (name, start, end), plain tuples: a run can make millions of them
-    stats: dict[str, Stats]
-    levels: list[tuple] = field(default_factory=list)  # mlfq: (time, name, new level) per move
+    first: list  # per task, in input order: the time it first ran
+    finish: list  # per task: the time it finished
+    runs: tuple  # the slices in time order as three columns: task index, start, end
+    moves: list = field(default_factory=list)  # mlfq: (time, task index, new level) per move
+
+    def __repr__(self):
+        return (f"Schedule({self.policy!r}, {len(self.tasks)} tasks, "
+                f"{len(self.runs[0])} slices)")
+
+    @cached_property
+    def slices(self) -> list[tuple]:
+        """(name, start, end) per contiguous run of one task, in time order."""
+        names = [t.name for t in self.tasks]
+        who, starts, ends = self.runs
+        return list(zip(map(names.__getitem__, who), starts, ends, strict=True))
+
+    @cached_property
+    def stats(self) -> dict[str, Stats]:
+        """The `Stats` of every task by name, in input order."""
+        arrival, turnaround, wait, lateness = self._metrics()
+        response = map(sub, self.first, arrival)
+        record = partial(tuple.__new__, Stats)  # a Stats without its Python-level __new__
+        return dict(zip([t.name for t in self.tasks],
+                        map(record, zip(arrival, self.first, self.finish, response, turnaround,
+                                        wait, lateness, strict=True)), strict=True))
+
+    @cached_property
+    def levels(self) -> list[tuple]:
+        """mlfq: (time, name, new level) per move between levels, in time order."""
+        return [(t, self.tasks[i].name, level) for t, i, level in self.moves]
+
+    def _metrics(self):
+        """Per-task columns: arrival, turnaround, wait and lateness (None without a deadline)."""
+        arrival = [t.arrival for t in self.tasks]
+        turnaround = list(map(sub, self.finish, arrival))
+        wait = list(map(sub, turnaround, [t.duration for t in self.tasks]))
+        lateness = [None if t.deadline is None else f - t.deadline
+                    for t, f in zip(self.tasks, self.finish, strict=True)]
+        return arrival, turnaround, wait, lateness
 
     def summary(self) -> Summary:
         """Averages and counts over all tasks. Cost O(n)."""
-        n = len(self.stats)
-        switches = len(self.slices) - n
+        n = len(self.tasks)
+        switches = len(self.runs[0]) - n
         if n == 0:
             return Summary(0, None, None, None, 0, None, None, switches, 0)
-        stats = self.stats.values()
-        late = [s.lateness for s in stats if s.lateness is not None]
-        first = min(s.arrival for s in stats)
-        makespan = max(s.finish for s in stats) - first
+        arrival, turnaround, wait, lateness = self._metrics()
+        late = [x for x in lateness if x is not None]
+        makespan = max(self.finish) - min(arrival)
         return Summary(
             tasks=n,
-            avg_response=sum(s.response for s in stats) / n,
-            avg_turnaround=sum(s.turnaround for s in stats) / n,
-            avg_wait=sum(s.wait for s in stats) / n,
+            avg_response=sum(map(sub, self.first, arrival)) / n,
+            avg_turnaround=sum(turnaround) / n,
+            avg_wait=sum(wait) / n,
             missed_deadlines=sum(1 for x in late if x > 0),
             max_lateness=max(late) if late else None,
             throughput=n / makespan,
@@ -94,23 +163,23 @@ class Schedule:
     def at(self, t: float) -> Snapshot:
         """Who is waiting, running and done at time `t` (a task finishing at `t` is done).
 
-        Cost O(slices + n log n): a binary search finds the running slice, a scan sorts the rest.
+        Cost O(n log n): a binary search finds the running slice, a sort orders the rest.
         """
-        k = bisect_right([start for _, start, _ in self.slices], t) - 1
-        running = None
-        if k >= 0 and self.slices[k][1] <= t < self.slices[k][2]:
-            running = self.slices[k][0]
+        who, starts, ends = self.runs
+        k = bisect_right(starts, t) - 1
+        running = self.tasks[who[k]].name if k >= 0 and t < ends[k] else None
         waiting, done = [], []
-        for k, task in enumerate(sorted(self.tasks, key=lambda task: task.arrival)):
-            st = self.stats[task.name]
-            if st.finish <= t:
-                done.append((st.finish, k, task.name))
-            elif task.arrival <= t and task.name != running:
-                waiting.append(task.name)
+        order = sorted(range(len(self.tasks)), key=lambda i: self.tasks[i].arrival)
+        for k, i in enumerate(order):
+            name, arrival = self.tasks[i][:2]
+            if self.finish[i] <= t:
+                done.append((self.finish[i], k, name))
+            elif arrival <= t and name != running:
+                waiting.append(name)
         return Snapshot(t, tuple(waiting), running, tuple(name for _, _, name in sorted(done)))
 
 
-_PLAIN = (int, float)
+_PLAIN = (int, float)  # the fast path of the checks; any other Real takes the slow one
 
 
 def check_number(name, value, low=None, allow_low=False):
@@ -123,35 +192,41 @@ def check_number(name, value, low=None, allow_low=False):
         raise ValueError(f"{name} must be {'>=' if allow_low else '>'} {low}, got {value!r}")
 
 
-def check_tasks(tasks):
-    """Tasks (Task or plain tuples) as a tuple of `Task`, or an error naming the task and field.
+def _check_fields(name, arrival, duration, priority, deadline):
+    if not isinstance(name, str):
+        raise TypeError(f"task name must be a str, got {name!r}")
+    check_number(f"arrival of task {name!r}", arrival, low=0, allow_low=True)
+    check_number(f"duration of task {name!r}", duration, low=0)
+    check_number(f"priority of task {name!r}", priority)
+    if deadline is not None:
+        check_number(f"deadline of task {name!r}", deadline)
 
-    Rules: unique str names, arrival >= 0, duration > 0, numeric priority and deadline. O(n).
+
+def check_tasks(tasks):
+    """Tasks (Task or plain tuples) as a tuple of `Task`, with their arrival times and durations
+    as lists (the columns a simulation starts from), or an error naming the bad task.
+
+    Each `Task` checked its own fields when it was made (plain tuples become Tasks here), so
+    what is left is what no single task can check: unique names. O(n), in C loops for the usual
+    input of Tasks.
     """
     if isinstance(tasks, (str, bytes)) or not hasattr(tasks, "__iter__"):
         raise TypeError(f"tasks must be a list of Task, got {tasks!r}")
-    checked, seen = [], set()
-    for t in tasks:
-        if type(t) is not Task:
-            if not isinstance(t, tuple) or not 3 <= len(t) <= 5:
-                raise TypeError(f"each task must be a Task(name, arrival, duration), got {t!r}")
-            t = Task(*t)
-        name, arrival, duration, priority, deadline = t
-        if name in seen:
-            raise ValueError(f"task names must be unique, got {name!r} twice")
-        seen.add(name)
-        checked.append(t)
-        # fast path for plain int/float fields; anything else gets the full check below
-        if (type(name) is str and type(arrival) in _PLAIN and 0 <= arrival < inf
-                and type(duration) in _PLAIN and 0 < duration < inf
-                and type(priority) in _PLAIN and -inf < priority < inf
-                and (deadline is None or type(deadline) in _PLAIN and -inf < deadline < inf)):
-            continue
-        if not isinstance(name, str):
-            raise TypeError(f"task name must be a str, got {name!r}")
-        check_number(f"arrival of task {name!r}", arrival, low=0, allow_low=True)
-        check_number(f"duration of task {name!r}", duration, low=0)
-        check_number(f"priority of task {name!r}", priority)
-        if deadline is not None:
-            check_number(f"deadline of task {name!r}", deadline)
-    return tuple(checked)
+    tasks = tuple(tasks)
+    if not set(map(type, tasks)) <= {Task}:
+        tasks = tuple(map(_as_task, tasks))
+    if len(set(map(itemgetter(0), tasks))) < len(tasks):
+        seen = set()
+        for name, *_ in tasks:
+            if name in seen:
+                raise ValueError(f"task names must be unique, got {name!r} twice")
+            seen.add(name)
+    return tasks, list(map(itemgetter(1), tasks)), list(map(itemgetter(2), tasks))
+
+
+def _as_task(t):
+    if type(t) is Task:
+        return t
+    if not isinstance(t, tuple) or not 3 <= len(t) <= 5:
+        raise TypeError(f"each task must be a Task(name, arrival, duration), got {t!r}")
+    return Task(*t)

@@ -26,11 +26,11 @@ def main(argv=None) -> int:
         policy = args.policy.lower()
         if policy not in POLICIES:
             parser.error(f"-p must be one of {', '.join(POLICIES)}, got {args.policy!r}")
-        tasks = _tasks(parser, args)
         options = {}
         if policy == "mlfq":
             options = {"levels": args.levels, "boost": args.boost}
         try:
+            tasks = _tasks(parser, args)
             schedule = simulate(tasks, policy, args.quantum, **options)
         except (TypeError, ValueError) as e:
             parser.error(str(e))

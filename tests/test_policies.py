@@ -6,6 +6,7 @@ worked out by hand, and against every "what to notice" statement of the policy r
 """
 
 import itertools
+from fractions import Fraction
 from math import inf
 
 import pytest
@@ -180,6 +181,34 @@ def test_invariants_of_every_schedule(tasks, policy, q):
     assert summary.context_switches == len(s.slices) - len(tasks) >= 0
     if policy in ("fifo", "sjf", "priority"):
         assert summary.context_switches == 0
+    stats = list(s.stats.values())
+    late = [x.lateness for x in stats if x.lateness is not None]
+    makespan = max(x.finish for x in stats) - min(t.arrival for t in tasks)
+    assert summary == Summary(
+        len(tasks), sum(x.response for x in stats) / len(tasks),
+        sum(x.turnaround for x in stats) / len(tasks), sum(x.wait for x in stats) / len(tasks),
+        sum(x > 0 for x in late), max(late, default=None), len(tasks) / makespan,
+        len(s.slices) - len(tasks), makespan)
+
+
+@FAST
+@given(task_sets(max_tasks=8), st.sampled_from(POLICIES), st.integers(0, 40).map(lambda x: x / 2))
+def test_at_matches_the_slices(tasks, policy, t):
+    """`at(t)` against a scan of the slices: running is the slice holding t, done is every task
+    whose last slice ended by t (in finish order), the rest of the arrived tasks wait."""
+    s = simulate(tasks, policy, 2)
+    running = [name for name, start, end in s.slices if start <= t < end]
+    last_end = {name: end for name, _, end in s.slices}
+    done = sorted((end, [x.name for x in sorted(tasks, key=lambda x: x.arrival)].index(name), name)
+                  for name, end in last_end.items() if end <= t)
+    waiting = [x.name for x in sorted(tasks, key=lambda x: x.arrival)
+               if x.arrival <= t and last_end[x.name] > t and x.name not in running]
+    assert s.at(t) == Snapshot(t, tuple(waiting), running[0] if running else None,
+                               tuple(name for *_, name in done))
+
+
+def test_a_schedule_shows_its_size_not_its_slices():
+    assert repr(simulate(DEFAULT_JOBS, "rr")) == "Schedule('rr', 5 tasks, 13 slices)"
 
 
 # --------------------------------------------- OSTEP's cpu-sched conventions: every arrival at 0
@@ -446,18 +475,45 @@ def test_floats_and_edf_without_deadlines():
 
 # ---------------------------------------------------------------------------------- bad input
 
+@pytest.mark.parametrize("fields, exc, match", [
+    (("a", 0, 0), ValueError, r"duration of task 'a' must be > 0, got 0"),
+    (("a", 0, -2), ValueError, r"duration of task 'a' must be > 0, got -2"),
+    (("a", -1, 2), ValueError, r"arrival of task 'a' must be >= 0, got -1"),
+    (("a", 0, "3"), TypeError, r"duration of task 'a' must be a number, got '3'"),
+    (("a", 0, float("nan")), ValueError, r"must be finite, got nan"),
+    (("a", float("inf"), 1), ValueError, r"arrival of task 'a' must be finite, got inf"),
+    (("a", 0, True), TypeError, r"must be a number, got True"),
+    (("a", 0, 1, "high"), TypeError, r"priority of task 'a' must be a number, got 'high'"),
+    (("a", 0, 1, 1, "soon"), TypeError, r"deadline of task 'a' must be a number"),
+    ((3, 0, 1), TypeError, r"task name must be a str, got 3"),
+])
+def test_bad_task_fields(fields, exc, match):
+    """A bad field fails where the Task is made, and in simulate when it comes as a plain tuple."""
+    with pytest.raises(exc, match=match):
+        Task(*fields)
+    with pytest.raises(exc, match=match):
+        Task._make(fields)
+    with pytest.raises(exc, match=match):
+        simulate([Task("ok", 0, 1), fields], "fifo")
+
+
+def test_replace_checks_the_new_task():
+    with pytest.raises(ValueError, match=r"duration of task 'a' must be > 0, got 0"):
+        Task("a", 0, 1)._replace(duration=0)
+    assert Task("a", 0, 1)._replace(duration=2) == Task("a", 0, 2)
+
+
+def test_other_real_numbers_are_tasks_too():
+    a, b = Task("a", Fraction(1, 2), Fraction(2)), Task("b", 0, Fraction(1, 3), 2.0, Fraction(9))
+    s = simulate([a, b], "fifo")
+    assert s.slices == [("b", 0, Fraction(1, 3)), ("a", Fraction(1, 2), Fraction(5, 2))]
+
+
 @pytest.mark.parametrize("tasks, exc, match", [
-    ([Task("a", 0, 0)], ValueError, r"duration of task 'a' must be > 0, got 0"),
-    ([Task("a", 0, -2)], ValueError, r"duration of task 'a' must be > 0, got -2"),
-    ([Task("a", -1, 2)], ValueError, r"arrival of task 'a' must be >= 0, got -1"),
     ([Task("a", 0, 1), Task("a", 1, 1)], ValueError, r"task names must be unique, got 'a' twice"),
-    ([Task("a", 0, "3")], TypeError, r"duration of task 'a' must be a number, got '3'"),
-    ([Task("a", 0, float("nan"))], ValueError, r"must be finite, got nan"),
-    ([Task("a", 0, True)], TypeError, r"must be a number, got True"),
-    ([Task("a", 0, 1, "high")], TypeError, r"priority of task 'a' must be a number, got 'high'"),
-    ([Task("a", 0, 1, 1, "soon")], TypeError, r"deadline of task 'a' must be a number"),
-    ([Task(3, 0, 1)], TypeError, r"task name must be a str, got 3"),
+    ([Task("a", 0, 1), ("b", 0, 1), ("a", 2, 1)], ValueError, r"unique, got 'a' twice"),
     ([("a", 0)], TypeError, r"each task must be a Task\(name, arrival, duration\), got \('a', 0\)"),
+    ([["a", 0, 1]], TypeError, r"each task must be a Task\(name, .*, got \['a', 0, 1\]"),
     ("abc", TypeError, r"tasks must be a list of Task, got 'abc'"),
     (5, TypeError, r"tasks must be a list of Task, got 5"),
 ])
