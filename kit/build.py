@@ -54,9 +54,12 @@ def tidy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 def execute(nb: nbformat.NotebookNode, cwd: Path, timeout: int = 600) -> nbformat.NotebookNode:
     """Run every cell in a fresh kernel (the current Python), in `cwd`; errors stop the build
-    except in cells tagged `raises-exception`."""
+    except in cells tagged `raises-exception`. A cell's stdout arrives in as many pieces as the
+    kernel happened to flush, so the pieces are merged into one output per stream (as nbval
+    does when it compares)."""
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
-                            store_widget_state=False, resources={"metadata": {"path": str(cwd)}})
+                            store_widget_state=False, coalesce_streams=True,
+                            resources={"metadata": {"path": str(cwd)}})
     client.execute()
     return tidy(nb)
 

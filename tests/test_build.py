@@ -5,7 +5,7 @@ import shutil
 import nbformat
 import pytest
 
-from kit.build import ROOT, build, learner_version, strip_solutions
+from kit.build import ROOT, build, execute, learner_version, strip_solutions
 
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
 
@@ -71,6 +71,18 @@ def test_stored_notebooks_are_executed_and_clean(path):
                 assert out.output_type != "error", (nb_path.name, cell.source)
                 assert not (out.output_type == "stream" and out.name == "stderr"), \
                     (nb_path.name, cell.source, out.text)
+            streams = [out.name for out in cell.outputs if out.output_type == "stream"]
+            assert len(streams) == len(set(streams)), (nb_path.name, cell.source, streams)
+
+
+def test_a_cells_stdout_is_one_output_however_the_kernel_flushed_it(tmp_path):
+    """The kernel sends stdout in pieces (here forced by a flush and a pause); the build merges
+    them, so a stored notebook does not depend on timing."""
+    cell = nbformat.v4.new_code_cell(
+        "import sys, time\nprint('one')\nsys.stdout.flush()\ntime.sleep(0.3)\nprint('two')")
+    nb = execute(nbformat.v4.new_notebook(cells=[cell]), cwd=tmp_path, timeout=60)
+    streams = [(o.output_type, o.name, o.text) for o in nb.cells[0].outputs]
+    assert streams == [("stream", "stdout", "one\ntwo\n")]
 
 
 def _normal(nb):
