@@ -118,7 +118,7 @@ class Schedule:
     @cached_property
     def stats(self) -> dict[str, Stats]:
         """The `Stats` of every task by name, in input order."""
-        arrival, turnaround, wait, lateness = self._metrics()
+        arrival, turnaround, wait, lateness = self._metrics
         response = map(sub, self.first, arrival)
         record = partial(tuple.__new__, Stats)  # a Stats without its Python-level __new__
         return dict(zip([t.name for t in self.tasks],
@@ -130,8 +130,10 @@ class Schedule:
         """mlfq: (time, name, new level) per move between levels, in time order."""
         return [(t, self.tasks[i].name, level) for t, i, level in self.moves]
 
-    def _metrics(self):
-        """Per-task columns: arrival, turnaround, wait and lateness (None without a deadline)."""
+    @cached_property
+    def _metrics(self) -> tuple[list, list, list, list]:
+        """Per-task columns: arrival, turnaround, wait and lateness (None without a deadline);
+        built once, read by `summary()` and `stats`."""
         arrival = [t.arrival for t in self.tasks]
         turnaround = list(map(sub, self.finish, arrival))
         wait = list(map(sub, turnaround, [t.duration for t in self.tasks]))
@@ -145,7 +147,7 @@ class Schedule:
         switches = len(self.runs[0]) - n
         if n == 0:
             return Summary(0, None, None, None, 0, None, None, switches, 0)
-        arrival, turnaround, wait, lateness = self._metrics()
+        arrival, turnaround, wait, lateness = self._metrics
         late = [x for x in lateness if x is not None]
         makespan = max(self.finish) - min(arrival)
         return Summary(
@@ -161,22 +163,30 @@ class Schedule:
         )
 
     def at(self, t: float) -> Snapshot:
-        """Who is waiting, running and done at time `t` (a task finishing at `t` is done).
+        """Who is waiting (in arrival order), running and done (in finishing order) at time `t`;
+        a task finishing at `t` is done.
 
-        Cost O(n log n): a binary search finds the running slice, a sort orders the rest.
+        Cost O(log n + tasks arrived by t): binary searches over the slice starts and over the
+        tasks ordered by arrival and by finish (both orders sorted once, on the first call).
         """
         who, starts, ends = self.runs
         k = bisect_right(starts, t) - 1
         running = self.tasks[who[k]].name if k >= 0 and t < ends[k] else None
-        waiting, done = [], []
-        order = sorted(range(len(self.tasks)), key=lambda i: self.tasks[i].arrival)
-        for k, i in enumerate(order):
-            name, arrival = self.tasks[i][:2]
-            if self.finish[i] <= t:
-                done.append((self.finish[i], k, name))
-            elif arrival <= t and name != running:
-                waiting.append(name)
-        return Snapshot(t, tuple(waiting), running, tuple(name for _, _, name in sorted(done)))
+        by_arrival, arrivals, by_finish, finishes = self._orders
+        arrived = by_arrival[:bisect_right(arrivals, t)]
+        waiting = [self.tasks[i].name for i in arrived if self.finish[i] > t]
+        done = by_finish[:bisect_right(finishes, t)]
+        return Snapshot(t, tuple(name for name in waiting if name != running), running,
+                        tuple(self.tasks[i].name for i in done))
+
+    @cached_property
+    def _orders(self) -> tuple[list, list, list, list]:
+        """For `at(t)`: task indexes by arrival (ties in input order) with their arrival times,
+        and by finish (one worker: no two tasks finish together) with their finish times."""
+        by_arrival = sorted(range(len(self.tasks)), key=lambda i: self.tasks[i].arrival)
+        by_finish = sorted(range(len(self.tasks)), key=self.finish.__getitem__)
+        return (by_arrival, [self.tasks[i].arrival for i in by_arrival],
+                by_finish, [self.finish[i] for i in by_finish])
 
 
 _PLAIN = (int, float)  # the fast path of the checks; any other Real takes the slow one

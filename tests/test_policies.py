@@ -192,19 +192,23 @@ def test_invariants_of_every_schedule(tasks, policy, q):
 
 
 @FAST
-@given(task_sets(max_tasks=8), st.sampled_from(POLICIES), st.integers(0, 40).map(lambda x: x / 2))
-def test_at_matches_the_slices(tasks, policy, t):
+@given(task_sets(max_tasks=8), st.sampled_from(POLICIES),
+       st.lists(st.integers(0, 40).map(lambda x: x / 2), min_size=1, max_size=4))
+def test_at_matches_the_slices(tasks, policy, times):
     """`at(t)` against a scan of the slices: running is the slice holding t, done is every task
-    whose last slice ended by t (in finish order), the rest of the arrived tasks wait."""
+    whose last slice ended by t (in finish order), the rest of the arrived tasks wait. Several
+    times on one schedule, since `at` keeps its orders between calls."""
     s = simulate(tasks, policy, 2)
-    running = [name for name, start, end in s.slices if start <= t < end]
     last_end = {name: end for name, _, end in s.slices}
-    done = sorted((end, [x.name for x in sorted(tasks, key=lambda x: x.arrival)].index(name), name)
-                  for name, end in last_end.items() if end <= t)
-    waiting = [x.name for x in sorted(tasks, key=lambda x: x.arrival)
-               if x.arrival <= t and last_end[x.name] > t and x.name not in running]
-    assert s.at(t) == Snapshot(t, tuple(waiting), running[0] if running else None,
-                               tuple(name for *_, name in done))
+    by_arrival = [x.name for x in sorted(tasks, key=lambda x: x.arrival)]
+    for t in times:
+        running = [name for name, start, end in s.slices if start <= t < end]
+        done = sorted((end, by_arrival.index(name), name)
+                      for name, end in last_end.items() if end <= t)
+        waiting = [x.name for x in sorted(tasks, key=lambda x: x.arrival)
+                   if x.arrival <= t and last_end[x.name] > t and x.name not in running]
+        assert s.at(t) == Snapshot(t, tuple(waiting), running[0] if running else None,
+                                   tuple(name for *_, name in done))
 
 
 def test_a_schedule_shows_its_size_not_its_slices():
