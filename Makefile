@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test build bench present venv
+.PHONY: lab test build bench present venv system-deps
 
 venv: $(STAMP)
 
@@ -24,7 +24,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-test: $(STAMP)
+system-deps:
+	bash .ci/system-deps
+
+test: system-deps $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(NBVAL) $(PYTEST_ARGS)
 
