@@ -1,0 +1,77 @@
+"""The one module of input checks: every error names the argument and the value."""
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kit import validate
+
+
+@pytest.mark.parametrize("bad", [True, False, "3", None, [1], 1j, Decimal("1.5")])
+def test_number_rejects_non_numbers_by_type(bad):
+    with pytest.raises(TypeError, match=r"^size must be a number, got "):
+        validate.number("size", bad)
+
+
+@pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan])
+def test_number_rejects_non_finite_unless_allowed(bad):
+    with pytest.raises(ValueError, match=r"^size must be finite, got"):
+        validate.number("size", bad)
+    assert validate.number("size", bad, finite=False) is bad
+
+
+@pytest.mark.parametrize("ok", [0, 2.5, Fraction(1, 3)])
+def test_number_accepts_and_returns_reals(ok):
+    assert validate.number("size", ok) is ok
+
+
+def test_bounds_closed_and_open():
+    assert validate.number("x", 0, low=0) == 0
+    with pytest.raises(ValueError, match=r"^x must be > 0, got 0$"):
+        validate.number("x", 0, low=0, low_open=True)
+    with pytest.raises(ValueError, match=r"^x must be >= 1, got 0.5$"):
+        validate.number("x", 0.5, low=1)
+    with pytest.raises(ValueError, match=r"^x must be <= 3, got 4$"):
+        validate.number("x", 4, high=3)
+
+
+@given(st.integers(-5, 5), st.integers(-5, 5))
+def test_integer_bounds_agree_with_comparison(value, low):
+    if value >= low:
+        assert validate.integer("n", value, low=low) == value
+    else:
+        with pytest.raises(ValueError, match=rf"^n must be >= {low}, got {value}$"):
+            validate.integer("n", value, low=low)
+
+
+@pytest.mark.parametrize("bad", [1.0, True, "1", None])
+def test_integer_rejects_non_ints(bad):
+    with pytest.raises(TypeError, match=r"^n must be an int, got "):
+        validate.integer("n", bad)
+
+
+def test_choice_lists_the_options():
+    assert validate.choice("policy", "rr", ("fifo", "rr")) == "rr"
+    with pytest.raises(ValueError, match=r"^policy must be one of 'fifo', 'rr', got 'x'$"):
+        validate.choice("policy", "x", ("fifo", "rr"))
+    with pytest.raises(ValueError, match=r"got \[1\]$"):
+        validate.choice("policy", [1], {"fifo"}.__iter__())
+
+
+def test_function_and_hashable():
+    assert validate.function("task", len) is len
+    with pytest.raises(TypeError, match=r"^task must be callable, got 3$"):
+        validate.function("task", 3)
+    assert validate.hashable("id", (1, 2)) == (1, 2)
+    with pytest.raises(TypeError, match=r"^id must be hashable, got \[1\]$"):
+        validate.hashable("id", [1])
+
+
+def test_unique_names_names_the_first_repeat():
+    validate.unique_names("task names", ["a", "b"])
+    with pytest.raises(ValueError, match=r"^task names must be unique, got 'b' twice$"):
+        validate.unique_names("task names", ["a", "b", "c", "b", "a"])
