@@ -24,7 +24,7 @@ def main(argv=None) -> int:
         if argv[0] == "quiz":
             from kit.quiz import main as quiz
             return quiz(argv[1:])
-        from kit.grade import main as grade
+        from kit.grading.grader import main as grade
         return grade(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "build":

@@ -5,8 +5,8 @@ import heapq
 from hypothesis import strategies as st
 
 from kit import edf
+from kit.checks.engine import Pitfall, Problem
 from kit.edf import Job
-from kit.exercises.engine import Pitfall, Problem
 
 SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("backup", 4, 14)]
 TIES = "ties not kept in input order"
@@ -176,3 +176,5 @@ q4 = Problem(
            "Keep the taken durations in a max-heap (push -duration with heapq); pop the longest."],
 )
 
+
+PROBLEMS = [q1, q2, q3, q4]

@@ -22,6 +22,7 @@ the grader observes in a separate, sandboxed process and judges here. Checks are
 
 import copy
 import inspect
+import pickle
 import signal
 import threading
 import time
@@ -32,8 +33,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
 
-from kit.exercises import wire
-from kit.exercises.report import Result, show_hint, show_solution
+from kit.checks.report import Result, show_hint, show_solution
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
 TIMED_OUT, CRASHED, MUTATED = "timed out", "crashed", "mutated its input"
@@ -165,8 +165,8 @@ class Problem:
         """The reference's answer on `case`, computed once per distinct case: the reference is
         deterministic, and checks of many answers (the zoo, a class) meet the same cases."""
         try:
-            key = wire.dumps(case)
-        except (wire.WireError, TypeError, ValueError):  # not plain data: no cache
+            key = pickle.dumps(case)
+        except (pickle.PicklingError, TypeError, AttributeError):  # not plain data: no cache
             return self.run(self.reference, copy.deepcopy(case))
         memo = self.__dict__.setdefault("_expected", {})
         if key not in memo:
