@@ -166,6 +166,8 @@ q4 = Problem(
     reference=edf.min_late_jobs,
     judge=_judge_on_time,
     examples=EDGES,
+    equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
+                "same time; any largest on-time set is accepted"},
     pitfalls=[
         Pitfall("dropped the newest job instead of the longest",
                 "when the newest job would be late, drop the *longest* job taken so far: "
