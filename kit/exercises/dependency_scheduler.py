@@ -475,6 +475,16 @@ def judge_cycle(case, expected, got) -> str | None:
     return f"{a!r} does not need {b!r}, so this is not a cycle"
 
 
+def diamond_ladder(levels: int) -> dict:
+    """t0 <- l0, r0 <- t1 <- ... : 2 ** levels paths from the top, listed from the bottom up, so
+    a search that explores a finished job again (instead of once) takes exponential time."""
+    deps = {"t0": ()}
+    for i in range(levels):
+        deps[f"l{i}"] = deps[f"r{i}"] = (f"t{i}",)
+        deps[f"t{i + 1}"] = (f"l{i}", f"r{i}")
+    return deps
+
+
 q4 = Problem(
     name="find_cycle",
     arg_names=("deps",),
@@ -488,7 +498,12 @@ q4 = Problem(
         ("a job that needs itself", ({"A": (), "B": ("B",)},)),
         ("A needs B, B needs A", ({"B": ("A",), "A": ("B",)},)),
         ("a cycle away from the first job", ({"A": (), "D": ("B",), "C": ("D",), "B": ("C",)},)),
+        ("24 diamonds in a row, listed from the bottom (2 ** 24 paths: explore each job once)",
+         (diamond_ladder(24),)),
     ],
+    equivalent={
+        "L16 delete: `return None` -> `pass`": "falling off the end of visit returns None too",
+        "L23 delete: `return None` -> `pass`": "falling off the end returns None too"},
     pitfalls=[
         Pitfall("one visited set, no 'on the current path' set", "reaching a job you have seen "
                 "before is not a cycle (two jobs may share a dependency); it is a cycle only "

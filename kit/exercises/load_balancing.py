@@ -126,6 +126,9 @@ q2 = Problem(
     answer=min_time_contiguous,
     reference=balance.min_time_contiguous,
     judge=judge_finish_time,
+    equivalent={"L6 call: `max(tasks)` -> `min(tasks)`": "a lower start is still at most the "
+                "answer, and fits rejects every limit below the largest task: the same answer, "
+                "a probe or two later"},
     examples=[("no tasks", ([], 2)), ("one task", ([6], 3)),
               ("more CPUs than tasks", ([4, 1, 3], 5)),
               ("the seed-style example", (SEED_TASKS, 2)),
@@ -295,6 +298,9 @@ def lpt_miss_instances(draw):
 
 
 GRAHAM_5 = balance.graham_worst_case(5)
+FLOOR = 'the floor only ends the search early; a lower floor gives the same minimum, later'
+CUT = ('a cut that only saves time: the search still tries every placement that could be'
+       'at the best found, and returns the same minimum')
 # five tasks where LPT misses (17 against 15, 7 against 6) and, for the first, a search that
 # forgets to undo a placement misses too; drawn first, in any order
 SMALL_MISSES = st.sampled_from([[4, 4, 6, 7, 9], [3, 3, 2, 2, 2]]).flatmap(
@@ -308,6 +314,26 @@ q4 = Problem(
     reference=_exact_reference,
     judge=judge_exact,
     max_examples=120,
+    equivalent={
+        "L5 call: `max(max(sizes, default=0), -(-sum(sizes) // cpus))` -> "
+        "`min(max(sizes, default=0), -(-sum(sizes) // cpus))`": FLOOR,
+        'L5 call: `max(sizes, default=0)` -> `min(sizes, default=0)`': FLOOR,
+        'L5 sign: `-(-sum(sizes) // cpus)` -> `-sum(sizes) // cpus`': FLOOR,
+        'L5 arithmetic: `-sum(sizes) // cpus` -> `-sum(sizes) / cpus`': FLOOR,
+        'L5 sign: `-sum(sizes)` -> `sum(sizes)`': FLOOR,
+        'L5 constant: `0` -> `1`': FLOOR,
+        'L5 constant: `0` -> `-1`': FLOOR,
+        'L26 compare: `best > floor` -> `best >= floor`': CUT,
+        'L18 delete: `tried.add(loads[c])` -> `pass`': CUT,
+        'L22 delete: `if done:` -> `pass`': CUT,
+        'L23 delete: `return True` -> `pass`': CUT,
+        'L23 constant: `True` -> `False`': CUT,
+        "L16 compare: `loads[c] + sizes[k] >= best` -> `loads[c] + sizes[k] > best`": CUT,
+        "L4 constant: `True` -> `False`": "any order of placing the tasks is exact; longest "
+        "first only makes bad branches fail sooner",
+        "L24 delete: `return False` -> `pass`": "falling off the end returns None, which is "
+        "as false as False",
+    },
     examples=[("no tasks", ([], 2)), ("one CPU", ([4, 2, 3], 1)),
               ("more CPUs than tasks", ([5, 1], 4)),
               ("Graham's worst case for 2 CPUs", (balance.graham_worst_case(2), 2)),
