@@ -136,6 +136,7 @@ def run(jobs, workers: int = 1) -> DagRun:
 
 
 def _run(jobs, workers: int) -> DagRun:
+    """The loop of `run`, on jobs and workers already checked."""
     ts = prepared_sorter(jobs)  # counts each job's unfinished deps
     submitted = {name: i for i, name in enumerate(jobs)}
     seq = itertools.count()  # the tie-break: release order, never the name
