@@ -35,10 +35,11 @@ version back and the write out (two delays later the write arrives), or a write,
 client is done or its next read arrives one reply, one request and one sleep later. Two heap events
 per attempt instead of four messages; the order of what the server sees is the same.
 
-Randomness: each client draws from its own `random.Random`, seeded in client order by
-`random.Random(seed).getrandbits(64)`, in its own order: the first read request; then per attempt
-the read reply, the write request, the write reply and, after a failure, the next read request
-and the sleep. So what a client draws never depends on how the clients' events interleave.
+Randomness: each client draws from its own `random.Random` (delays with `gauss`, jitter with
+`random`), seeded in client order by `random.Random(seed).getrandbits(64)`, and in its own order:
+the first read request; then per attempt the read reply, the write request, the write reply
+and, after a failure, the next read request and the sleep. So what a client draws never depends
+on how the clients' events interleave.
 Run r of `aws_experiment(..., seed)` is `occ_run(..., seed=s_r)` with s_r the r-th
 `getrandbits(64)` of `random.Random(seed)`. Cost: O(events * log clients) per run.
 """
@@ -87,7 +88,7 @@ def _run(clients: int, sleep, base: float, cap: float, seed: int) -> Run:
     """One simulation; the arguments are already checked."""
     seeds = random.Random(seed)
     streams = [random.Random(seeds.getrandbits(64)) for _ in range(clients)]
-    net = [s.normalvariate for s in streams]  # net[c](NET_MEAN, NET_SD): one of c's messages
+    net = [s.gauss for s in streams]  # net[c](NET_MEAN, NET_SD): one of c's messages
     mean, sd, pop, push = NET_MEAN, NET_SD, heapq.heappop, heapq.heappush  # locals: a hot loop
     pending = [(abs(net[c](mean, sd)), c, c) for c in range(clients)]  # the first reads arrive
     heapq.heapify(pending)

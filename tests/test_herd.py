@@ -43,7 +43,7 @@ def message_model(clients, strategy, base=BASE, cap=CAP, seed=0):
     rule, streams = rules[strategy], streams_of(clients, seed)
 
     def delay(c):
-        return abs(streams[c].normalvariate(NET_MEAN, NET_SD))
+        return abs(streams[c].gauss(NET_MEAN, NET_SD))
 
     events, seq = [], 0
 
@@ -97,7 +97,7 @@ def test_equal_to_the_naive_model_for_other_base_and_cap(strategy):
 
 
 def four_delays(stream):
-    return [abs(stream.normalvariate(NET_MEAN, NET_SD)) for _ in range(4)]
+    return [abs(stream.gauss(NET_MEAN, NET_SD)) for _ in range(4)]
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
@@ -120,7 +120,7 @@ def test_two_clients_by_hand():
         done = [writes[0] + a[3], writes[1] + b[3]]
         first, second = (0, 1) if writes[0] < writes[1] else (1, 0)
         stream = (a, b)[second][4]  # the loser's stream, four draws in
-        back = done[second] + abs(stream.normalvariate(NET_MEAN, NET_SD)) + 2 * BASE
+        back = done[second] + abs(stream.gauss(NET_MEAN, NET_SD)) + 2 * BASE
         reply, request, answer = four_delays(stream)[:3]
         expected = Run(3, max(done[first], ((back + reply) + request) + answer))
         assert occ_run(2, "exponential", seed=seed) == expected, seed
