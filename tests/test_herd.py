@@ -259,3 +259,25 @@ def test_grid_rejects_bad_client_counts(clients, error):
 def test_strategies_reuse_the_kit_jitter_rules():
     assert herd.STRATEGIES["exponential"] is RULES["none"]
     assert all(herd.STRATEGIES[s] is RULES[s] for s in JITTERED)
+
+
+# --- the explorer ---------------------------------------------------------------------------------
+
+def test_aws_explorer_readout_follows_the_controls():
+    from kit.widgets.backoff import AwsExplorer
+
+    explorer = AwsExplorer(clients=40, runs=2)
+    text = explorer._repr_mimebundle_()["text/plain"]
+    assert text.startswith("[AWS experiment explorer]\n4 to 40 clients, base 5, cap 2000, 2 run(s)")
+    full = aws_experiment(40, "full", runs=2, seed=0)
+    assert f"full jitter at 40 clients: {full.calls:,.0f} calls" in text
+    assert bytes(explorer.picture.value[:4]) == b"\x89PNG"
+    for name, box in explorer.chosen.items():
+        box.value = name in ("exponential", "equal")
+    assert len(explorer.lines) == 4 and explorer.lines[1].startswith("exponential, no jitter")
+    explorer.base.value = 20.0
+    equal = aws_experiment(40, "equal", runs=2, seed=0, base=20.0)
+    assert f"equal jitter at 40 clients: {equal.calls:,.0f} calls" in explorer.lines[2]
+    for box in explorer.chosen.values():
+        box.value = False
+    assert explorer.lines[-1] == "Pick at least one strategy."

@@ -73,6 +73,7 @@ AWS_LABELS = {"no_backoff": "no backoff", "exponential": "exponential, no jitter
               "full": "full jitter", "equal": "equal jitter", "decorrelated": "decorrelated jitter"}
 AWS_COLOURS = dict(zip(AWS_LABELS, ["#e15759", "#4e79a7", "#59a14f", "#f28e2b", "#b07aa1"],
                        strict=True))
+AWS_DASHED = {"equal"}  # full and equal jitter do nearly the same work: dash one to see both
 
 
 def aws_charts(clients, table, *, log=False, title=""):
@@ -86,7 +87,8 @@ def aws_charts(clients, table, *, log=False, title=""):
                                  strict=True):
         for strategy, row in table.items():
             ax.plot(clients, [getattr(point, field) for point in row], lw=2, marker="o",
-                    markersize=3, color=AWS_COLOURS[strategy], label=AWS_LABELS[strategy])
+                    markersize=3, color=AWS_COLOURS[strategy], label=AWS_LABELS[strategy],
+                    ls="--" if strategy in AWS_DASHED else "-")
         ax.set_xlabel("clients")
         ax.set_ylabel(ylabel)
         if log:
@@ -98,7 +100,8 @@ def aws_charts(clients, table, *, log=False, title=""):
             ax.spines[side].set_visible(False)
     panels[0].set_title("Work", fontsize=11, loc="left")
     panels[1].set_title("Time until the last client has written", fontsize=11, loc="left")
-    panels[1].legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    if table:
+        panels[1].legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     if title:
         fig.suptitle(title, fontsize=11, x=0.01, ha="left")
     fig.tight_layout()
@@ -123,7 +126,7 @@ class AwsExplorer(Explorer):
         self.clients = w.IntSlider(clients, min=points, max=200, step=points,
                                    description="clients", **lazy)
         self.runs = w.IntSlider(runs, min=1, max=20, description="runs", **lazy)
-        self.base = w.FloatSlider(base, min=1.0, max=50.0, step=1.0, description="base", **lazy)
+        self.base = w.FloatSlider(base, min=1.0, max=100.0, step=1.0, description="base", **lazy)
         self.cap = w.FloatSlider(cap, min=50.0, max=5000.0, step=50.0, description="cap", **lazy)
         self.chosen = {s: w.Checkbox(s in strategies, description=AWS_LABELS[s], indent=False,
                                      layout=w.Layout(width="170px")) for s in AWS_LABELS}
