@@ -201,6 +201,14 @@ def test_the_stored_grid_covers_the_published_experiment():
     assert CLIENTS == tuple(range(10, 200, 10))
 
 
+def test_write_grid_then_read_grid_gives_back_the_same_floats(tmp_path):
+    path = tmp_path / "grid.csv"
+    herd.write_grid(path, clients=[3, 6], strategies=["decorrelated", "exponential"], runs=3,
+                    seed=4)
+    table = grid([3, 6], ["decorrelated", "exponential"], runs=3, seed=4)
+    assert read_grid(path) == {s: dict(zip([3, 6], row, strict=True)) for s, row in table.items()}
+
+
 @pytest.mark.parametrize("strategy, clients", [("no_backoff", 10), ("exponential", 20),
                                                ("full", 50), ("equal", 10),
                                                ("decorrelated", 30)])
