@@ -164,8 +164,8 @@ def grid(clients=CLIENTS, strategies=tuple(STRATEGIES), runs: int = 100, seed: i
          base: float = BASE, cap: float = CAP) -> dict[str, list[Experiment]]:
     """`aws_experiment` for every strategy and client count: {strategy: [Experiment per count]}.
 
-    The defaults are the published experiment: 19 client counts x 5 strategies x 100 runs (about
-    40 s on one core; the notebook reads the stored result, `read_grid()`).
+    The defaults are the published experiment: 19 client counts x 5 strategies x 100 runs, about
+    35 s of CPU time; `read_grid()` gives the stored result without the wait.
     """
     clients = list(clients)
     for n in clients:
