@@ -31,6 +31,7 @@ the grader observes in a separate, sandboxed process and judges here. Checks are
 
 import copy
 import inspect
+import os
 import pickle
 import signal
 import threading
@@ -217,6 +218,7 @@ class Problem:
     solution_source: Callable | None = None  # (old style) what solution() shows
     defines: str = ""  # the name the notebook must define, when it is not `name`
     answer: Callable | None = None  # the one text: shown, written into the notebook, edited
+    equivalent: dict[str, str] = field(default_factory=dict)  # mutant key -> why it is right
 
     def __post_init__(self):
         """Pitfalls declared as edits become wrong answers now, at import: an edit that does
@@ -239,12 +241,26 @@ class Problem:
         return self.defines or self.name
 
     # -- the learner's API -------------------------------------------------------------
-    def check(self, answer) -> Result:
-        """Check `answer` against the reference. Never raises; the result is truthy iff passed."""
+    def check(self, answer, explain: bool = True) -> Result:
+        """Check `answer` against the reference. Never raises; the result is truthy iff passed.
+        `explain=False` skips naming a pitfall (the mutation zoo only needs the verdict).
+
+        Under nbgrader (its autograde or validate sets NBGRADER_EXECUTION) the report is
+        printed, and a check that did not pass raises AssertionError: nbgrader scores a graded
+        cell by whether it raised (and would read a returned value as partial credit)."""
+        result = self._check(answer, explain)
+        if os.environ.get("NBGRADER_EXECUTION") in ("autograde", "validate"):
+            if not result:
+                raise AssertionError(repr(result))
+            print(repr(result))
+            return None
+        return result
+
+    def _check(self, answer, explain: bool) -> Result:
         if not callable(answer):
             return Result(self, CRASHED, error=f"expected a function or class, got {answer!r}")
         try:
-            return self.evaluate(observe_locally(self, answer))
+            return self.evaluate(observe_locally(self, answer), explain=explain)
         except BaseException as e:  # a check never raises into the notebook
             return Result(self, CRASHED, error=f"{type(e).__name__}: {e}")
 
@@ -330,7 +346,7 @@ class Problem:
                 return p
         return None
 
-    def evaluate(self, observe: Callable[[tuple], Observation]) -> Result:
+    def evaluate(self, observe: Callable[[tuple], Observation], explain: bool = True) -> Result:
         """Generated cases (the first failure shrunk), then the named edge cases, via `observe`."""
         started = time.perf_counter()
         worst: list = []  # latest failing (case, observation, message): at the end, the shrunk one
@@ -359,24 +375,26 @@ class Problem:
             case, seen = stop[-1]
             if seen.kind == NOT_ATTEMPTED:
                 return Result(self, NOT_ATTEMPTED)
-            return self._failure(case, seen, seen.error, observe)
+            return self._failure(case, seen, seen.error, observe, explain=explain)
         except Exception:
             if not worst:
                 raise
-            return self._failure(*worst[-1], observe)
+            return self._failure(*worst[-1], observe, explain=explain)
         for label, case in self.examples:  # named edge cases, after the generated ones
             seen = observe(case)
             problem = self.verdict(case, seen)
             if problem is not None:
-                return self._failure(case, seen, problem, observe, label=label)
+                return self._failure(case, seen, problem, observe, label=label, explain=explain)
         return Result(self, PASSED, cases=tried, edge_cases=[lbl for lbl, _ in self.examples],
                       seconds=time.perf_counter() - started)
 
-    def _failure(self, case, seen: Observation, message: str, observe, label: str = "") -> Result:
+    def _failure(self, case, seen: Observation, message: str, observe, label: str = "",
+                 explain: bool = True) -> Result:
         status = FAILED if seen.kind == "ok" else seen.kind
         if isinstance(message, TooSlow):
             return Result(self, TOO_SLOW, case=case, error=message, label=label)
         expected = self.expected(case) if status == FAILED else None
-        pitfall = self.pitfall_for(case, seen, observe) if status in (FAILED, CRASHED) else None
+        pitfall = self.pitfall_for(case, seen, observe) \
+            if explain and status in (FAILED, CRASHED) else None
         return Result(self, status, case=case, expected=expected, got=seen.value,
                       error=message, pitfall=pitfall, label=label)

@@ -22,9 +22,9 @@ def job_lists(draw, max_size=7) -> list[Job]:
 
 one_list = job_lists().map(lambda js: (js,))
 EDGES = [("no jobs", ([],)), ("one job", ([Job("A", 3, 2)],)),
-         ("equal deadlines, names against input order",
+         ("equal deadlines with names against input order",
           ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)),
-         ("equal deadlines and durations, different names",
+         ("equal deadlines and durations under other names",
           ([Job("B", 1, 4), Job("A", 1, 4), Job("C", 2, 1)],)),
          ("the report/email/deploy/backup example", (SEED_JOBS,))]
 
@@ -166,6 +166,8 @@ q4 = Problem(
     reference=edf.min_late_jobs,
     judge=_judge_on_time,
     examples=EDGES,
+    equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
+                "same time; any largest on-time set is accepted"},
     pitfalls=[
         Pitfall("dropped the newest job instead of the longest",
                 "when the newest job would be late, drop the *longest* job taken so far: "
