@@ -106,6 +106,7 @@ def _check_jobs(jobs) -> list:
         if not isinstance(job, BatchJob):
             raise TypeError(f"each job must be a BatchJob or a tuple (name, size, priority, "
                             f"arrival), got {job!r}")
+        validate.hashable("job name", job.name)
     validate.unique_names("job names", (job.name for job in jobs))
     return jobs
 
