@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from kit.exercises import policies as ex
-from kit.exercises import wire
+from kit.grading import wire
 from kit.policies import DEFAULT_JOBS, Task, simulate
 from kit.widgets.policies import RaceExplorer, StarvationExplorer, clipped
 

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
+from kit.checks.engine import Pitfall, Problem
 from kit.clock import FakeClock
-from kit.exercises.engine import Pitfall, Problem
 from kit.heap import Heap
 from kit.jobs import FifoPolicy, OldestDuePolicy, PriorityPolicy
 
@@ -803,7 +803,7 @@ q6 = Problem(name="JobScheduler level 6 (thread safety)", defines="JobScheduler"
                      "under it again record DONE, FAILED or the retry.",
                      "cancel: under the lock test PENDING and set CANCELLED."])
 
-LEVELS = [q1, q2, q3, q4, q5, q6]
+PROBLEMS = LEVELS = [q1, q2, q3, q4, q5, q6]
 TITLES = ["submit and tick", "delayed start", "cancel", "retries with backoff", "swappable policy",
           "thread safety"]
 

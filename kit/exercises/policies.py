@@ -11,7 +11,7 @@ import math
 
 from hypothesis import strategies as st
 
-from kit.exercises.engine import Pitfall, Problem
+from kit.checks.engine import Pitfall, Problem
 from kit.policies import DEFAULT_JOBS, Task, simulate
 
 NAMES = "ABCDEFGH"
@@ -401,3 +401,5 @@ q4 = Problem(
            "the least time *left* (not the shortest in total).",
            "Record each finish; wait = finish − arrival − duration; return the mean."],
 )
+
+PROBLEMS = [q1, q2, q3, q4]

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from kit import balance
-from kit.exercises import balance as ex
+from kit.exercises import load_balancing as ex
 from kit.widgets.balance import (
     BalanceExplorer,
     SearchExplorer,

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from kit.exercises import store as ex
+from kit.exercises import durable_queue as ex
 from kit.widgets.store import LiveRun
 
 

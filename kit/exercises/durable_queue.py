@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from kit.exercises.engine import Pitfall, Problem
+from kit.checks.engine import Pitfall, Problem
 
 NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
 TABLE = ("CREATE TABLE jobs (id INTEGER PRIMARY KEY, visible_at REAL NOT NULL, worker TEXT, "
@@ -299,3 +299,5 @@ q1 = Problem(
            "<free> ORDER BY id LIMIT 1)`. Free means `done = 0 AND visible_at <= :now`.",
            "End it with `RETURNING id` so the worker learns which job it got (or none)."],
 )
+
+PROBLEMS = [q1]

@@ -16,7 +16,7 @@ from collections import deque
 from hypothesis import strategies as st
 
 from kit import fair
-from kit.exercises.engine import Pitfall, Problem
+from kit.checks.engine import Pitfall, Problem
 from kit.mlfq import mlfq_rule
 from kit.policies import simulate
 
@@ -475,3 +475,5 @@ q4 = Problem(
            "Share = a tenant's work / all the work served in the k rounds; with nothing served "
            "return {}."],
 )
+
+PROBLEMS = [q1, q2, q3, q4]

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
+from kit.checks.engine import Pitfall, Problem
 from kit.clock import FakeClock
 from kit.delayed import DelayedQueue
-from kit.exercises.engine import Pitfall, Problem
 from kit.lease import Lease, LeaseQueue
 
 WORKERS = ("w1", "w2")

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from kit import backoff
-from kit.exercises.engine import Pitfall, Problem
+from kit.checks.engine import Pitfall, Problem
 
 
 @dataclass(frozen=True)
@@ -331,3 +331,5 @@ q3 = Problem(
            "Here lo = base and hi = 3 × previous; then cap the result.",
            "`min(cap, base + rand() * (3 * previous - base))`"],
 )
+
+PROBLEMS = [q1, q2, q3]

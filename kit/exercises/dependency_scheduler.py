@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from kit import dag
+from kit.checks.engine import Pitfall, Problem
 from kit.dag import WORKED_EXAMPLE
-from kit.exercises.engine import Pitfall, Problem
 
 NAMES = "ABCDEF"
 
@@ -821,3 +821,5 @@ q5 = Problem(
            "The job with the largest earliest finish ends the path; follow the remembered "
            "dependencies back and reverse."],
 )
+
+PROBLEMS = [q1, q2, q3, q4, q5]

@@ -11,7 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from kit import dag, viz
-from kit.exercises import dag as ex
+from kit.exercises import dependency_scheduler as ex
 from kit.heapbasics import ReadyQueue
 from kit.widgets.dag import BUILD_EXAMPLE, DagExplorer, graph_picture
 

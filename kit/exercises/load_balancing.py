@@ -14,7 +14,7 @@ import heapq
 from hypothesis import strategies as st
 
 from kit import balance
-from kit.exercises.engine import Pitfall, Problem
+from kit.checks.engine import Pitfall, Problem
 
 SEED_TASKS = [7, 2, 5, 10, 8]  # the seed-style example: 2 CPUs finish at 18, blocks [7,2,5][10,8]
 
@@ -464,3 +464,5 @@ q4 = Problem(
            "Two more cuts: CPUs with equal loads are interchangeable, so try only one of them; and "
            "stop at once when best reaches the lower bound max(largest, ⌈total / cpus⌉)."],
 )
+
+PROBLEMS = [q1, q2, q3, q4]

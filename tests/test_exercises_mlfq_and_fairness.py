@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit import fair
-from kit.exercises import mlfq as ex
+from kit.exercises import mlfq_and_fairness as ex
 from kit.policies import simulate
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]

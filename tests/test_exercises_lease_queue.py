@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from kit.exercises import lease as ex
-from kit.exercises import wire
+from kit.exercises import lease_queue as ex
+from kit.grading import wire
 from kit.widgets.lease import LeaseExplorer, job_lanes
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4, ex.q5]
