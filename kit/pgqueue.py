@@ -143,7 +143,7 @@ def connect(dsn: str, autocommit: bool = True):
     try:
         return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=10)
     except psycopg.OperationalError as e:
-        reason = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
+        reason = " ".join(str(e).split()) or type(e).__name__
         raise QueueServerError(f"cannot connect to PostgreSQL at {where}: {reason}") from None
 
 
@@ -197,7 +197,7 @@ class PostgresLeaseQueue:
             with contextlib.suppress(Exception):
                 self._conn.close()
             self._conn = None
-            reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            reason = " ".join(str(e).split()) or type(e).__name__
             raise QueueServerError(f"lost the connection to PostgreSQL at {self.where}: "
                                    f"{reason}") from None
 
