@@ -64,6 +64,7 @@ CREATE TABLE IF NOT EXISTS kit_lease_jobs (
 CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_due ON kit_lease_jobs (queue, state, due, seq);
 CREATE SEQUENCE IF NOT EXISTS kit_lease_seq;
 """
+EXISTS = "SELECT to_regclass('kit_lease_jobs')"
 SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
 CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
 
@@ -136,10 +137,7 @@ def connect(dsn: str, autocommit: bool = True):
     """A psycopg connection, or one clear error: a bad DSN (ValueError naming it) or a server
     that cannot be reached (QueueServerError naming host and port)."""
     psycopg = _psycopg()
-    try:
-        where = _where(dsn)
-    except psycopg.ProgrammingError as e:
-        raise ValueError(f"dsn is not a PostgreSQL connection string: {dsn!r} ({e})") from None
+    where = _where_or_error(dsn, psycopg)
     try:
         return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=10)
     except psycopg.OperationalError as e:
@@ -172,11 +170,12 @@ class PostgresLeaseQueue:
     def _connect(self):
         conn = connect(self.dsn)
         try:
-            with conn.transaction():
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+            with conn.transaction():  # only the first process makes the tables: CREATE INDEX,
+                if conn.execute(EXISTS).fetchone()[0] is None:  # even IF NOT EXISTS, would
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))  # wait
+                    for statement in SCHEMA.split(";"):  # for every running transaction
+                        if statement.strip():
+                            conn.execute(statement)
         except BaseException:
             conn.close()
             raise
@@ -457,7 +456,8 @@ def _where_or_error(dsn, psycopg) -> str:
     try:
         return _where(dsn)
     except psycopg.ProgrammingError as e:
-        raise ValueError(f"dsn is not a PostgreSQL connection string: {dsn!r} ({e})") from None
+        raise ValueError(f"dsn is not a PostgreSQL connection string: {dsn!r} "
+                         f"({' '.join(str(e).split())})") from None
 
 
 # -- a throwaway local server ---------------------------------------------------------------
