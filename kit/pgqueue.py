@@ -466,16 +466,16 @@ class ServerMissing(RuntimeError):
     """PostgreSQL's server programs are not installed on this machine."""
 
 
-def server_binaries() -> Path:
-    """The folder holding initdb and pg_ctl: Debian's /usr/lib/postgresql/N/bin (newest), or
-    wherever PATH finds pg_ctl."""
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+def server_binaries(debian: str = "/usr/lib/postgresql", path: str | None = None) -> Path:
+    """The folder holding initdb and pg_ctl: Debian's /usr/lib/postgresql/N/bin (the newest N),
+    or wherever PATH (or `path`) finds both."""
+    found = sorted(Path(debian).glob("*/bin/initdb"),
                    key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
                    else 0)
     if found:
         return found[-1].parent
-    pg_ctl = shutil.which("pg_ctl")
-    if pg_ctl and shutil.which("initdb"):
+    pg_ctl = shutil.which("pg_ctl", path=path)
+    if pg_ctl and shutil.which("initdb", path=path):
         return Path(pg_ctl).parent
     raise ServerMissing("PostgreSQL's server (initdb, pg_ctl) is not installed: "
                         "apt-get install postgresql")

@@ -377,3 +377,39 @@ def test_a_bad_retry_delay_rolls_the_whole_operation_back(make):
         q.fail(lease)
     q.retry_delay = lambda r: 0
     assert q.status("A") == "leased" and q.fail(lease) is True
+
+
+# -- the throwaway server -----------------------------------------------------------------
+
+def test_server_binaries_are_found_or_named(tmp_path):
+    from kit.pgqueue import ServerMissing, server_binaries
+    for version in ("9", "15"):
+        (tmp_path / version / "bin").mkdir(parents=True)
+        (tmp_path / version / "bin" / "initdb").touch()
+    assert server_binaries(debian=str(tmp_path)) == tmp_path / "15" / "bin", "newest first"
+    with pytest.raises(ServerMissing, match="^PostgreSQL's server .initdb, pg_ctl. is not "
+                                            "installed: apt-get install postgresql$"):
+        server_binaries(debian=str(tmp_path / "none"), path=str(tmp_path))
+
+
+def test_the_fixture_fails_in_one_line_when_the_server_is_missing(monkeypatch, tmp_path):
+    import kit.pgqueue
+    try:
+        from pg_server import throwaway_server
+    except ImportError:  # tests/ is a package
+        from tests.pg_server import throwaway_server
+    real = kit.pgqueue.server_binaries
+    monkeypatch.setattr(kit.pgqueue, "server_binaries",
+                        lambda: real(str(tmp_path), path=str(tmp_path)))
+    with pytest.raises(pytest.fail.Exception, match="apt-get install postgresql") as failed:
+        with throwaway_server():
+            pass
+    assert "\n" not in str(failed.value)
+
+
+def test_the_suites_server_is_its_own(pg_dsn):
+    """The session's server listens on 127.0.0.1 only, from a data folder this session made."""
+    with connect(pg_dsn) as conn:
+        data = conn.execute("SHOW data_directory").fetchone()[0]
+        listen = conn.execute("SHOW listen_addresses").fetchone()[0]
+    assert Path(data).parent.name.startswith("kit-pg-") and listen == "127.0.0.1"
