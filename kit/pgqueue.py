@@ -83,15 +83,45 @@ SELECT id, attempts, due FROM kit_lease_jobs
 # workers hold locked), take it, hand it back. The token is a fresh number of the sequence.
 CLAIM = """
 UPDATE kit_lease_jobs j
-   SET state = 'leased', worker = %(worker)s, token = n.s, seq = n.s, due = %(until)s,
+   SET state = 'leased', worker = %(worker)s, token = n.s, seq = n.s, due = %(now)s + %(for)s,
        attempts = j.attempts + 1, duplicates = j.duplicates + j.expired_last::int
   FROM (SELECT id FROM kit_lease_jobs
          WHERE queue = %(queue)s AND state = 'queued' AND due <= %(now)s
          ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED) pick,
        (SELECT nextval('kit_lease_seq') AS s) n
  WHERE j.queue = %(queue)s AND j.id = pick.id
-RETURNING j.id, j.attempts, j.payload, j.token
+RETURNING j.id, j.attempts, j.payload, j.token, j.due
 """
+
+# The fast path: one statement (one round trip, its own transaction) that reads the clock, sees
+# whether any lease is waiting to be expired and, only if none is, does the operation. When one
+# is, the caller takes the slow path: a transaction that sweeps first. Both paths meet the same
+# state machine in the tests.
+_CLOCK = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8) AS now"
+_STALE = ("SELECT EXISTS (SELECT 1 FROM kit_lease_jobs WHERE queue = %(queue)s AND "
+          "state = 'leased' AND due <= (SELECT now FROM t)) AS expiring")
+
+
+def _unless_stale(statement: str, result: str) -> str:
+    """`statement` (an UPDATE ... RETURNING whose last line starts with WHERE) run only when no
+    lease is due to expire, at one reading of the clock; the result row is: now, whether a lease
+    is due to expire, then `result` over what the statement returned (CTE `changed`)."""
+    outer = statement.rindex("\n WHERE ")
+    guarded = (statement[:outer] + "\n WHERE NOT (SELECT expiring FROM stale) AND "
+               + statement[outer + len("\n WHERE "):]).replace("%(now)s", "(SELECT now FROM t)")
+    return (f"WITH t AS ({_CLOCK}), stale AS ({_STALE}), changed AS ({guarded})\n"
+            f"SELECT (SELECT now FROM t), (SELECT expiring FROM stale), {result}")
+
+
+LIVE_GRANT = ("queue = %(queue)s AND id = %(id)s AND state = 'leased' AND token = %(token)s "
+              "AND worker = %(worker)s")
+ACK = f"""UPDATE kit_lease_jobs SET state = 'done', worker = NULL, token = NULL
+ WHERE {LIVE_GRANT} RETURNING 1"""
+HEARTBEAT = f"""UPDATE kit_lease_jobs SET due = %(now)s + %(extend)s, seq = nextval('kit_lease_seq')
+ WHERE {LIVE_GRANT} RETURNING 1"""
+CLAIM_FAST = _unless_stale(CLAIM.strip(), "c.* FROM (SELECT 1) one LEFT JOIN changed c ON true")
+ACK_FAST = _unless_stale(ACK, "(SELECT count(*) FROM changed)")
+HEARTBEAT_FAST = _unless_stale(HEARTBEAT, "(SELECT count(*) FROM changed)")
 
 # A job's observable state: queued splits into ready and delayed by the clock.
 STATE = "CASE WHEN state = 'queued' THEN CASE WHEN due <= %(now)s THEN 'ready' ELSE 'delayed' " \
@@ -181,15 +211,19 @@ class PostgresLeaseQueue:
             raise
         return conn
 
-    def _run(self, body):
-        """Run `body(cursor)` in one transaction. A lost connection (server restart,
-        pg_terminate_backend) raises QueueServerError; the next call connects again."""
+    def _run(self, body, transaction: bool = True):
+        """Run `body(cursor)` in one transaction (or, for a single statement, in autocommit). A
+        lost connection (server restart, pg_terminate_backend) raises QueueServerError; the next
+        call connects again."""
         if self._closed:
             raise ValueError(f"the queue {self.queue!r} on {self.where} is closed")
         psycopg = self._psycopg
         try:
             if self._conn is None or self._conn.closed:
                 self._conn = self._connect()
+            if not transaction:
+                with self._conn.cursor() as cur:
+                    return body(cur)
             with self._conn.transaction(), self._conn.cursor() as cur:
                 return body(cur)
         except (psycopg.OperationalError, psycopg.InterfaceError) as e:
@@ -266,36 +300,28 @@ class PostgresLeaseQueue:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""
         if not _storable(worker):
             raise TypeError(f"worker must be a str or int name, got {worker!r}")
+        args = {"worker": self._jsonb(worker), "for": float(self.lease_for), "queue": self.queue}
 
-        def body(cur):
-            now = self._begin(cur)
-            until = now + self.lease_for
-            row = cur.execute(CLAIM, {"worker": self._jsonb(worker), "until": until,
-                                      "queue": self.queue, "now": now}).fetchone()
-            if row is None:
-                return None
-            job_id, attempts, payload, token = row
-            return Lease(job_id, worker, attempts, until, token, json.loads(payload))
+        def slow(cur):
+            return cur.execute(CLAIM, {**args, "now": self._begin(cur)}).fetchone()
 
-        return self._run(body)
+        now, stale, *row = self._fast(CLAIM_FAST, args)
+        row = self._run(slow) if stale else (None if row[0] is None else row)
+        if row is None:
+            return None
+        job_id, attempts, payload, token, due = row
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
-        def done(cur, now, key):
-            cur.execute("UPDATE kit_lease_jobs SET state = 'done', worker = NULL, token = NULL "
-                        "WHERE queue = %s AND id = %s", (self.queue, key))
-        return self._with_live(lease, done)
+        return self._change_live(lease, ACK, ACK_FAST, {})
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
         if extend_by is not None:
             validate.number("extend_by", extend_by, low=0, low_open=True)
-
-        def extend(cur, now, key):
-            until = now + (self.lease_for if extend_by is None else extend_by)
-            cur.execute("UPDATE kit_lease_jobs SET due = %s, seq = nextval('kit_lease_seq') "
-                        "WHERE queue = %s AND id = %s", (until, self.queue, key))
-        return self._with_live(lease, extend)
+        extend = float(self.lease_for if extend_by is None else extend_by)
+        return self._change_live(lease, HEARTBEAT, HEARTBEAT_FAST, {"extend": extend})
 
     def fail(self, lease: Lease) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter."""
@@ -377,18 +403,44 @@ class PostgresLeaseQueue:
 
     # -- internals ----------------------------------------------------------------------------
 
+    def _change_live(self, lease, statement, fast, args) -> bool:
+        """Run `statement` (ACK, HEARTBEAT) on the lease's row if it is the live grant: in one
+        round trip when no lease is due to expire, else after a sweep."""
+        grant = self._grant(lease)
+        if grant is None:
+            return False
+        args = {**args, **grant}
+        now, stale, changed = self._fast(fast, args)
+        if not stale:
+            return changed == 1
+        return self._with_live(lease, lambda cur, now, key: cur.execute(
+            statement, {**args, "now": now}))
+
+    def _grant(self, lease) -> dict | None:
+        """The lease as query parameters, or None when it cannot match any row."""
+        if not isinstance(lease, Lease):
+            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        if not (_storable(lease.job) and _storable(lease.worker)
+                and _storable(lease.token) and type(lease.token) is int):
+            return None
+        return {"queue": self.queue, "id": self._jsonb(lease.job), "token": lease.token,
+                "worker": self._jsonb(lease.worker)}
+
+    def _fast(self, statement, args) -> tuple:
+        """One statement in its own transaction (autocommit): one round trip."""
+        return self._run(lambda cur: cur.execute(statement, {**args, "now": self._now()}
+                                                 ).fetchone(), transaction=False)
+
     def _with_live(self, lease, change) -> bool:
         """Lock the lease's row (first: holding nothing, so no deadlock), catch up, and apply
         `change` only when the lease is still the live grant."""
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
-        if not (_storable(lease.job) and _storable(lease.worker) and _storable(lease.token)):
+        if self._grant(lease) is None:
             return False
         key = self._jsonb(lease.job)
 
         def body(cur):
-            row = cur.execute("SELECT state, token, worker FROM kit_lease_jobs WHERE queue = %s "
-                              "AND id = %s FOR UPDATE", (self.queue, key)).fetchone()
+            cur.execute("SELECT 1 FROM kit_lease_jobs WHERE queue = %s AND id = %s FOR UPDATE",
+                        (self.queue, key))
             now = self._begin(cur)  # expires our own row too, if its time has come
             row = cur.execute("SELECT state, token, worker FROM kit_lease_jobs WHERE queue = %s "
                               "AND id = %s", (self.queue, key)).fetchone()
