@@ -88,7 +88,15 @@ def test_q1_a_right_order_at_a_scan_s_cost_is_too_slow(answer):
     assert "gives the right answers, but makes more than 40,000" in repr(result)
 
 
-@pytest.mark.parametrize("answer", [SizeAsCounter, PopFromTheFront])
+class PushReturnsTheSize(ex.JobHeap):
+    """The statement says push returns None: a check that only looked at pops would pass it."""
+
+    def push(self, name, priority):
+        super().push(name, priority)
+        return len(self.heap)
+
+
+@pytest.mark.parametrize("answer", [SizeAsCounter, PopFromTheFront, PushReturnsTheSize])
 def test_q1_undeclared_wrong_answers_fail(answer):
     assert ex.q1.check(answer).status == "failed"
 

@@ -97,8 +97,8 @@ HEAP_STRESS = Stress("600 pushes (job0, job1, ... with priorities 0, 7, 4, 1, 8,
 
 
 def replay(answer, case):
-    """Make a fresh `answer()`, replay the operations, return the names popped; on the stress
-    case, (the names popped, within budget?)."""
+    """Make a fresh `answer()`, replay the operations, return what each one returned; on the
+    stress case, (the names popped, within budget?)."""
     (ops,) = case
     heap = answer()
     if isinstance(ops, Stress):
@@ -110,14 +110,14 @@ def replay(answer, case):
             return [heap.pop() for _ in pushes]
 
         return counted(push_all_pop_all, ops)
-    popped = []
+    returned = []  # one value per operation: None for a push, the name for a pop
     for op in ops:
         if op == "pop":
-            popped.append(heap.pop())
+            returned.append(heap.pop())
         else:
             _, name, priority = op.split()
-            heap.push(name, int(priority))
-    return popped
+            returned.append(heap.push(name, int(priority)))
+    return returned
 
 
 @st.composite
