@@ -11,6 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from kit import dag, viz
+from kit.checks.engine import observe_locally
 from kit.exercises import dependency_scheduler as ex
 from kit.heapbasics import ReadyQueue
 from kit.widgets.dag import BUILD_EXAMPLE, DagExplorer, graph_picture
@@ -204,6 +205,40 @@ def seed_run_with_workers(jobs, workers):
     return log, clock
 
 
+def run_sorting_on_arrival(jobs, workers):
+    """Right schedule; the ready list is re-sorted whenever a job becomes ready."""
+    position = {name: i for i, name in enumerate(jobs)}
+    done, seq, ready, running, log = set(), itertools.count(), [], [], []
+    free, clock, queued = list(range(workers)), 0, set()
+
+    def release():
+        for name in sorted(jobs, key=position.get):
+            if name not in queued and all(d in done for d in jobs[name][2]):
+                queued.add(name)
+                ready.append((jobs[name][0], next(seq), name))
+                ready.sort()  # the mistake: a full sort for every arrival
+
+    release()
+    while ready or running:
+        while ready and free:
+            name = ready.pop(0)[2]
+            worker = heapq.heappop(free)
+            heapq.heappush(running, (clock + jobs[name][1], worker, name))
+            log.append((name, clock, clock + jobs[name][1], worker))
+        clock = running[0][0]
+        while running and running[0][0] == clock:
+            _, worker, name = heapq.heappop(running)
+            done.add(name)
+            heapq.heappush(free, worker)
+        release()
+    return log, clock
+
+
+def test_q3_sorting_on_every_arrival_is_too_slow():
+    result = ex.q3.check(run_sorting_on_arrival)
+    assert result.status == "too slow" and isinstance(result.case[0], ex.Stress), repr(result)
+
+
 def workers_from_one(jobs, workers):
     log, makespan = dag.run(jobs, workers)
     return [(n, s, e, w + 1) for n, s, e, w in log], makespan
@@ -377,9 +412,16 @@ def run_by_ticks(jobs, workers):
     return log, max((e[2] for e in log), default=0)
 
 
-@pytest.mark.parametrize("answer", [run_by_ticks, dag.run])
-def test_q3_other_correct_answers_pass(answer):
-    assert ex.q3.check(answer)
+def test_q3_other_correct_answers_pass():
+    assert ex.q3.check(dag.run)
+
+
+def test_q3_a_tick_by_tick_simulation_gives_every_schedule_right_but_is_too_slow():
+    """It re-sorts the waiting jobs on every tick: right on every small case, and told so."""
+    result = ex.q3.check(run_by_ticks)
+    assert result.status == "too slow" and isinstance(result.case[0], ex.Stress), repr(result)
+    observe = observe_locally(ex.q3, run_by_ticks)
+    assert all(ex.q3.verdict(case, observe(case)) is None for case in ex.q3.sample(30)[:30])
 
 
 def cycle_by_peeling(deps):

@@ -330,10 +330,9 @@ def run(jobs, workers):
     return log, clock
 
 
-def run_jobs(answer, case):
-    """`answer(jobs, workers)`, its log sorted by (start, worker) with entries as plain tuples
-    (a NamedTuple is a tuple); anything else is passed on, to be judged by its type."""
-    got = answer(*case)
+def log_sorted(got):
+    """(log, makespan) with the log sorted by (start, worker) and its entries plain tuples (a
+    NamedTuple is a tuple); anything else is passed on, to be judged by its type."""
     if not isinstance(got, tuple) or len(got) != 2:
         return got
     log, makespan = got
@@ -342,9 +341,20 @@ def run_jobs(answer, case):
     return log, makespan
 
 
+def run_jobs(answer, case):
+    """`answer(jobs, workers)`, its log sorted; on the stress case, (that, within budget?)."""
+    jobs, workers = case
+    if isinstance(jobs, Stress):
+        built = stress_jobs(jobs.n)
+        return counted(lambda: log_sorted(answer(built, workers)), jobs)
+    return log_sorted(answer(jobs, workers))
+
+
 def judge_run(case, expected, got) -> str | None:
+    if isinstance(case[0], Stress):
+        return judge_counted(case, expected, got)
     wrong = difference(expected, got)
-    shaped = isinstance(got, tuple) and isinstance(got[0], list) and all(
+    shaped = isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], list) and all(
         isinstance(e, tuple) and len(e) == 4 for e in got[0])
     if wrong is None or not shaped:
         return wrong  # right, or not (a list of 4-tuples, a number): the type is the message
@@ -371,6 +381,7 @@ q3 = Problem(
         ("the worked example on one worker", (WORKED_EXAMPLE, 1)),
         ("two jobs finish together", (SIMULTANEOUS, 2)),
         ("more workers than jobs", ({"B": (1, 2, ()), "A": (1, 1, ("B",))}, 4)),
+        ("stress: counts comparisons", (ORDER_STRESS, 2)),
     ],
     pitfalls=[
         Pitfall("dispatching before all simultaneous finishes are retired",
