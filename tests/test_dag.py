@@ -246,6 +246,19 @@ def test_cycles_are_found_and_named(dep_lists):
     assert all(b in jobs[a][2] for a, b in zip(chain, chain[1:], strict=False))  # a needs b
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.lists(
+    st.lists(st.integers(0, n - 1), unique=True, max_size=3), min_size=n, max_size=n)))
+def test_a_topological_order_exists_exactly_when_there_is_no_cycle(dep_lists):
+    jobs = {f"J{i}": (0, 1, tuple(f"J{j}" for j in deps)) for i, deps in enumerate(dep_lists)}
+    try:
+        order = topological_order(jobs)
+    except graphlib.CycleError:
+        assert has_cycle(jobs)
+    else:
+        assert not has_cycle(jobs) and sorted(order) == sorted(jobs)
+
+
 # ---------------------------------------------------------------- bad input
 
 
