@@ -77,6 +77,15 @@ LIVE = (Status.PENDING, Status.READY, Status.RUNNING)
 EXPIRED = "state = 'RUNNING' AND lease_until <= :now"
 assert not is_held(5, 5) and is_held(4.999, 5)
 
+# What happens to an unfinished job: READY again with the interrupted attempt taken back and one
+# more recovery, or FAILED once it has been recovered :cap times already.
+RECOVER = """UPDATE jobs SET
+    state = CASE WHEN recoveries < :cap THEN 'READY' ELSE 'FAILED' END,
+    error = CASE WHEN recoveries < :cap THEN error
+                 ELSE 'interrupted ' || (recoveries + 1) || ' times' END,
+    attempts = attempts - 1, recoveries = recoveries + 1, lease_until = NULL, token = NULL
+ WHERE {where}"""
+
 SCHEMA = """
 CREATE TABLE jobs (
     id PRIMARY KEY,                    -- a str or an int, stored as given
@@ -213,13 +222,8 @@ class JobStore:
         by `now`. Returns the rows that became READY. On start every RUNNING row counts."""
         where = "state = 'RUNNING'" if on_start else EXPIRED
         with self._transaction() as c:
-            recovered = c.execute(
-                      f"UPDATE jobs SET state = CASE WHEN recoveries < :cap THEN 'READY' "
-                      f"ELSE 'FAILED' END, error = CASE WHEN recoveries < :cap THEN error "
-                      f"ELSE 'interrupted ' || (recoveries + 1) || ' times' END, "
-                      f"attempts = attempts - 1, recoveries = recoveries + 1, "
-                      f"lease_until = NULL, token = NULL WHERE {where} RETURNING {COLUMNS}",
-                      {"now": now, "cap": max_recoveries}).fetchall()
+            recovered = c.execute(f"{RECOVER.format(where=where)} RETURNING {COLUMNS}",
+                                  {"now": now, "cap": max_recoveries}).fetchall()
             promoted = [] if on_start else c.execute(
                 f"UPDATE jobs SET state = 'READY' WHERE state = 'PENDING' AND run_at <= ? "
                 f"RETURNING {COLUMNS}", (now,)).fetchall()
