@@ -301,6 +301,8 @@ class _Heartbeat:
                 conn.execute("UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'RUNNING'"
                              " AND token = ?", (clock.now() + lease_for, id, token))
                 self.beats += 1
+        except sqlite3.Error:
+            pass  # cannot beat (the file is locked or gone): the lease expires, the rule recovers
         finally:
             if conn is not None:
                 conn.close()
