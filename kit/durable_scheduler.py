@@ -36,9 +36,12 @@ A task raising an `Exception` is a failed attempt. A `BaseException` that is not
 (`KeyboardInterrupt`, `SystemExit`) means "stop the process": the executor stops heartbeating and
 lets it pass, leaving the row RUNNING for the recovery rule. Ticks follow `kit.scheduler.Scheduler`
 exactly (same promotion, slots, retry rule), which the tests check against it as a model.
-One `DurableScheduler` per file at a time: its dispatcher caches the ready rows in memory.
+One `DurableScheduler` per file at a time: it holds an exclusive lock on `path + ".lock"`
+(`flock`, which the operating system releases when the process dies, however it dies), so "on
+start nobody else can be running it" is true, and a second scheduler on the same file is refused.
 """
 
+import fcntl
 import json
 import os
 import sqlite3
@@ -145,6 +148,18 @@ def _json(name: str, value) -> str:
 
 def _connect(path, timeout) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+
+
+def _lock(path):
+    """Hold the file's lock for this process, or refuse: one scheduler per file."""
+    lock = open(os.fspath(path) + ".lock", "a")  # held until close(), or until the process dies
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise RuntimeError(f"another DurableScheduler has {os.fspath(path)!r} open; one "
+                           "scheduler per file (close it first)") from None
+    return lock
 
 
 class JobStore:
@@ -373,7 +388,12 @@ class DurableScheduler:
         validate.number("timeout", timeout, low=0)
         self.tasks, self.clock, self.policy, self.workers = dict(tasks), clock, policy, workers
         self.lease_for, self.max_recoveries = lease_for, max_recoveries
-        self.store = JobStore(path, timeout)
+        self._lock = _lock(path)
+        try:
+            self.store = JobStore(path, timeout)
+        except BaseException:
+            self._lock.close()
+            raise
         self.dispatcher = Dispatcher(policy)
         self.executor = Executor(self.store, self.tasks, clock, lease_for)
         self.ticks = 0
@@ -464,9 +484,10 @@ class DurableScheduler:
                 self.store.cancel(row.id)
 
     def close(self) -> None:
-        """Close the file. Unfinished jobs stay in it for the next start."""
+        """Close the file and let go of its lock. Unfinished jobs stay in it for the next start."""
         self._closed = True
         self.store.close()
+        self._lock.close()  # closing the descriptor releases the flock
 
     @staticmethod
     def _id(id):

@@ -280,6 +280,15 @@ def test_a_job_interrupted_more_than_max_recoveries_times_fails(db):
     assert s.tick() == []
 
 
+def test_one_scheduler_per_file_and_the_lock_goes_with_close(db):
+    clock, s = make(db)
+    with pytest.raises(RuntimeError, match="another DurableScheduler has .*jobs.db' open"):
+        DurableScheduler(db, {"square": square}, clock=clock)
+    s.close()
+    with DurableScheduler(db, {"square": square}, clock=clock) as again:
+        assert again.jobs() == []
+
+
 def test_a_task_missing_from_the_registry_after_a_restart_fails_with_its_name(db):
     clock, s = make(db, {"old": square, "square": square})
     s.submit("x", "old", 2)
