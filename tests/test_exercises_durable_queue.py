@@ -57,8 +57,8 @@ def test_correct_answers_written_differently_pass(answer):
 
 UPDATE = "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = "
 UNDECLARED = {
-    "no ORDER BY (the index decides)": [UPDATE + "(SELECT id FROM jobs WHERE done = 0 AND "
-                                        "visible_at <= :now LIMIT 1) RETURNING id"],
+    "ordered by worker": [UPDATE + "(SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now "
+                          "ORDER BY worker LIMIT 1) RETURNING id"],
     "the job that expired first": [UPDATE + "(SELECT id FROM jobs WHERE done = 0 AND "
                                    "visible_at <= :now ORDER BY visible_at, id LIMIT 1) "
                                    "RETURNING id"],

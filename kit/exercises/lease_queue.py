@@ -57,9 +57,11 @@ class BorrowQueue:
         self.tokens = itertools.count()  # a new token for every grant
 
     def put(self, job, now):
+        """The job joins the back of the ready line."""
         self.ready.append(job)
 
     def lease(self, worker, now):
+        """Lend the job ready longest to worker until now + lease_for: (job, token), or None."""
         if not self.ready:
             return None
         job, token = self.ready.popleft(), next(self.tokens)
@@ -67,6 +69,7 @@ class BorrowQueue:
         return job, token
 
     def ack(self, worker, job, token, now):
+        """True, and the job is done, only from the live lease's worker with its token."""
         if not self.holds(worker, job, token, now):
             return False
         del self.held[job]  # done: it is never handed out again
@@ -127,6 +130,7 @@ class HeartbeatQueue(ExpiringQueue):
     """q3: the live holder may stretch its lease to now + lease_for, keeping its token."""
 
     def heartbeat(self, worker, job, token, now):
+        """Accepted (True) like an ack; the lease then runs until now + lease_for, same token."""
         if not self.holds(worker, job, token, now):  # an expired lease cannot be revived
             return False
         self.hold(job, worker, token, now + self.lease_for)  # the old heap entry goes stale
@@ -151,6 +155,7 @@ class RetryQueue(HeartbeatQueue):
         return grant
 
     def fail(self, worker, job, token, now):
+        """Accepted (True) like an ack; the attempt ends badly, now."""
         if not self.holds(worker, job, token, now):
             return False
         del self.held[job]
@@ -170,6 +175,7 @@ class RetryQueue(HeartbeatQueue):
             self.ready.append(heapq.heappop(self.waiting)[2])
 
     def dead_letters(self):
+        """The dead jobs, as a list, in the order they died."""
         return list(self.dead)
 
 
@@ -182,14 +188,17 @@ class DelayedJobs:
         self.seq = itertools.count()
 
     def schedule(self, name, at, payload):
+        """Make name due at time `at`, carrying payload."""
         seq = next(self.seq)
         self.live[name] = seq
         heapq.heappush(self.heap, (at, seq, name, payload))
 
     def cancel(self, name):
+        """True if name is scheduled (not popped or cancelled since), else False. O(1)."""
         return self.live.pop(name, None) is not None
 
     def pop_due(self, now):
+        """Remove and return [(name, payload), ...] due by now: earliest first, ties FIFO."""
         due = []
         while self.heap and self.heap[0][0] <= now:
             _, seq, name, payload = heapq.heappop(self.heap)
