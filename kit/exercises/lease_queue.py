@@ -740,21 +740,19 @@ def judge_delayed(case, expected, got) -> str | None:
 
 @st.composite
 def delayed_programs(draw):
-    """Up to 8 operations from raw steps (which operation, name, time): schedule a name that is
-    not scheduled now (at 0..3), cancel any name, pop_due at a time that never goes back. The
-    names are drawn apart from the order they are scheduled in."""
+    """Up to 8 operations from raw steps (which operation, name, time): schedule a name (at
+    0..3; a name scheduled now is cancelled instead), cancel a name, pop_due at a time that
+    never goes back. The names are drawn apart from the order they are scheduled in, and each
+    step names its own, so a step removed while shrinking changes no other step."""
     ops, queue, now = [], CoreDelayed(), 0
     names = draw(st.permutations(NAMES))[:3]
     raw = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 3))
     for which, pick, t in draw(st.lists(raw, min_size=1, max_size=8)):
-        kind = ("schedule", "pop_due", "cancel")[which]
-        free = [n for n in names if n not in queue.queue]
-        if kind == "schedule" and free:
-            name = names[pick] if names[pick] in free else free[0]  # stable while shrinking
+        kind, name = ("schedule", "pop_due", "cancel")[which], names[pick]
+        if kind == "schedule" and name not in queue.queue:
             ops.append(f"schedule {name} at {t}")
             queue.schedule(name, t, None)
-        elif kind == "cancel":
-            name = names[pick]
+        elif kind != "pop_due":
             ops.append(f"cancel {name}")
             queue.cancel(name)
         else:
