@@ -94,6 +94,10 @@ UNDECLARED = {
                 ("expires_at, _, job =", "expires_at, job, _ ="))),
         ("one expiry per call", _wrong(ex.ExpiringQueue, "while self.expiries and",
                                        "if self.expiries and")),
+        ("the job as its token (one token per job, not per grant)",
+         ex.rebuilt(ex.ExpiringQueue, ex.BorrowQueue, [(
+             "job, token = self.ready.popleft(), next(self.tokens)",
+             "job = token = self.ready.popleft()")], "token per job")),
         ("a put does not catch up", _wrong(ex.ExpiringQueue, "        self.catch_up(now)\n"
                                            "        super().put", "        super().put")),
     ],
@@ -146,7 +150,7 @@ def test_a_new_token_on_heartbeat_fails_at_the_heartbeat_itself():
     answer = UNDECLARED["q3"][0][1]
     result = ex.q3.check(answer)
     assert "heartbeat" in result.case[-1][-1] or any("heartbeat" in op for op in result.case[-1])
-    assert "a token no lease returned" in result.error, repr(result)
+    assert "w1 with a token no lease returned" in result.error, repr(result)
 
 
 # -- correct answers written differently --------------------------------------------------------

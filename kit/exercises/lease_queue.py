@@ -403,7 +403,7 @@ def _grant_of(token, grants) -> str:
     for k, (_, t) in enumerate(grants, 1):
         if t == token:
             return f"#{k}"
-    return f"a token no lease returned ({token!r})"
+    return f"with a token no lease returned ({token!r})"
 
 
 def _holding(value, grants) -> str:
@@ -446,7 +446,7 @@ def replay(answer, case) -> list[str]:
                 reused = _grant_of(grant[1], grants)
                 grants.append(grant)
                 line = f"{op} → {grant[0]} #{len(grants)}" + (
-                    "" if reused.startswith("a token") else f", reusing grant {reused}'s token")
+                    "" if reused.startswith("with") else f", reusing grant {reused}'s token")
         else:
             k = int(ref[0][1:])
             job, token = grants[k - 1]
