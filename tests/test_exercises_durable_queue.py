@@ -125,7 +125,8 @@ def test_live_run_starts_kills_and_finishes():
         run.start()
         assert run.lines[0].startswith("t = ") and run.start_button.disabled
         run.kill_one()
-        assert run.fleet.killed == 1 and run.lines[-1].startswith("killed w")
+        # the note follows the counts; the run may already have finished (fast workers)
+        assert run.fleet.killed == 1 and any(line.startswith("killed w") for line in run.lines)
         deadline = time.monotonic() + 30
         while run.fleet.alive() and time.monotonic() < deadline:
             time.sleep(0.1)
