@@ -11,6 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from kit import dag, viz
+from kit.checks.answers import edited
 from kit.checks.engine import observe_locally
 from kit.exercises import dependency_scheduler as ex
 from kit.heapbasics import ReadyQueue
@@ -205,33 +206,11 @@ def seed_run_with_workers(jobs, workers):
     return log, clock
 
 
-def run_sorting_on_arrival(jobs, workers):
-    """Right schedule; the ready list is re-sorted whenever a job becomes ready."""
-    position = {name: i for i, name in enumerate(jobs)}
-    done, seq, ready, running, log = set(), itertools.count(), [], [], []
-    free, clock, queued = list(range(workers)), 0, set()
-
-    def release():
-        for name in sorted(jobs, key=position.get):
-            if name not in queued and all(d in done for d in jobs[name][2]):
-                queued.add(name)
-                ready.append((jobs[name][0], next(seq), name))
-                ready.sort()  # the mistake: a full sort for every arrival
-
-    release()
-    while ready or running:
-        while ready and free:
-            name = ready.pop(0)[2]
-            worker = heapq.heappop(free)
-            heapq.heappush(running, (clock + jobs[name][1], worker, name))
-            log.append((name, clock, clock + jobs[name][1], worker))
-        clock = running[0][0]
-        while running and running[0][0] == clock:
-            _, worker, name = heapq.heappop(running)
-            done.add(name)
-            heapq.heappush(free, worker)
-        release()
-    return log, clock
+# the answer's text with its ready heap replaced by a list sorted on every arrival
+run_sorting_on_arrival = edited(ex.run, [
+    ("heapq.heappush(ready, (jobs[name][0], next(seq), name))",
+     "ready.append((jobs[name][0], next(seq), name))\n            ready.sort()"),
+    ("name = heapq.heappop(ready)[2]", "name = ready.pop(0)[2]")], "sorting on every arrival")
 
 
 def test_q3_sorting_on_every_arrival_is_too_slow():
