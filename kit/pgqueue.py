@@ -69,7 +69,7 @@ SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
 CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
 
 # "now" for one operation: the injected clock's reading, or (NULL) the server's clock.
-NOW = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8)"
+NOW = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8) AS now"
 
 # The catch-up: every lease whose time has come, earliest first; rows another worker has locked
 # (it is expiring, acking or claiming them right now) are skipped, never waited for.
@@ -97,7 +97,6 @@ RETURNING j.id, j.attempts, j.payload, j.token, j.due
 # whether any lease is waiting to be expired and, only if none is, does the operation. When one
 # is, the caller takes the slow path: a transaction that sweeps first. Both paths meet the same
 # state machine in the tests.
-_CLOCK = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8) AS now"
 _STALE = ("SELECT EXISTS (SELECT 1 FROM kit_lease_jobs WHERE queue = %(queue)s AND "
           "state = 'leased' AND due <= (SELECT now FROM t)) AS expiring")
 
@@ -109,7 +108,7 @@ def _unless_stale(statement: str, result: str) -> str:
     outer = statement.rindex("\n WHERE ")
     guarded = (statement[:outer] + "\n WHERE NOT (SELECT expiring FROM stale) AND "
                + statement[outer + len("\n WHERE "):]).replace("%(now)s", "(SELECT now FROM t)")
-    return (f"WITH t AS ({_CLOCK}), stale AS ({_STALE}), changed AS ({guarded})\n"
+    return (f"WITH t AS ({NOW}), stale AS ({_STALE}), changed AS ({guarded})\n"
             f"SELECT (SELECT now FROM t), (SELECT expiring FROM stale), {result}")
 
 
@@ -163,6 +162,18 @@ def _where(dsn: str) -> str:
     return f"{host}:{port}"
 
 
+def connection_errors() -> tuple:
+    """What a cut or lost connection raises: the kit's error and the driver's own."""
+    psycopg = _psycopg()
+    return (QueueServerError, psycopg.OperationalError, psycopg.InterfaceError)
+
+
+def jsonb(value):
+    """A value as a jsonb query parameter (how job ids and worker names are stored)."""
+    from psycopg.types.json import Jsonb
+    return value if isinstance(value, Jsonb) else Jsonb(value)
+
+
 def connect(dsn: str, autocommit: bool = True):
     """A psycopg connection, or one clear error: a bad DSN (ValueError naming it) or a server
     that cannot be reached (QueueServerError naming host and port)."""
@@ -200,10 +211,12 @@ class PostgresLeaseQueue:
     def _connect(self):
         conn = connect(self.dsn)
         try:
-            with conn.transaction():  # only the first process makes the tables: CREATE INDEX,
-                if conn.execute(EXISTS).fetchone()[0] is None:  # even IF NOT EXISTS, would
-                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))  # wait
-                    for statement in SCHEMA.split(";"):  # for every running transaction
+            # Only when the tables are missing, and one process at a time: CREATE INDEX, even
+            # with IF NOT EXISTS, would wait for every transaction running on the table.
+            with conn.transaction():
+                if conn.execute(EXISTS).fetchone()[0] is None:
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                    for statement in SCHEMA.split(";"):
                         if statement.strip():
                             conn.execute(statement)
         except BaseException:
@@ -227,6 +240,8 @@ class PostgresLeaseQueue:
             with self._conn.transaction(), self._conn.cursor() as cur:
                 return body(cur)
         except (psycopg.OperationalError, psycopg.InterfaceError) as e:
+            if self._conn is not None and not (self._conn.closed or self._conn.broken):
+                raise  # the connection is fine: a lock timeout, a cancelled query, ...
             with contextlib.suppress(Exception):
                 self._conn.close()
             self._conn = None
@@ -490,9 +505,7 @@ class PostgresLeaseQueue:
                           (self.queue, key)).fetchone()[0]
         return "ready" if due <= now else "delayed"
 
-    def _jsonb(self, value):
-        from psycopg.types.json import Jsonb
-        return value if isinstance(value, Jsonb) else Jsonb(value)
+    _jsonb = staticmethod(jsonb)
 
     @staticmethod
     def _check_job_id(job_id) -> None:
