@@ -16,8 +16,8 @@ import pytest
 from nbformat.v4 import new_code_cell
 
 from kit.build import ROOT
-from kit.exercises import wire
-from kit.grade import exercises_of, problems_of
+from kit.grading import wire
+from kit.grading.grader import exercises_of, problems_of
 
 LEARNER = ROOT / "notebooks" / "02_edf_lateness.ipynb"
 SOLVED = ROOT / "solutions" / "02_edf_lateness.ipynb"
@@ -171,7 +171,7 @@ def test_reports_explain_each_outcome(graded):
 def test_no_learner_process_is_left_behind(graded):
     _, _, before = graded
     leftovers = [p.pid for p in _processes() if p.pid not in before
-                 and "kit.exercises.sandbox" in _cmdline(p.pid)]
+                 and "kit.grading.learner" in _cmdline(p.pid)]
     assert leftovers == []
 
 
@@ -183,8 +183,8 @@ def _cmdline(pid: int) -> str:
 
 
 def test_which_exercises_a_notebook_answers():
-    assert exercises_of(nbformat.read(LEARNER, as_version=4)) == "edf"
-    assert list(problems_of("edf")) == ["q1", "q2", "q3", "q4"]
+    assert exercises_of(nbformat.read(LEARNER, as_version=4)) == "edf_lateness"
+    assert list(problems_of("edf_lateness")) == ["q1", "q2", "q3", "q4"]
 
 
 @pytest.mark.parametrize("value", [

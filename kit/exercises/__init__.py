@@ -1,32 +1,46 @@
-"""Exercises: one module of problems per notebook, `q1, q2, ...`, each with check / hint / solution.
+"""The exercises: one module of declarations per notebook, each registering its problems in
+`PROBLEMS = [q1, q2, ...]`. The engine that checks them lives in `kit.checks`.
 
-    from kit.exercises import edf
-    edf.q1.check(my_edf_order)
+    from kit.exercises import edf_lateness as ex
+    ex.q1.check(my_edf_order)
 """
 
 import importlib
-import pkgutil
-import re
 
-from kit.exercises.engine import Pitfall, Problem
-from kit.exercises.report import show_source
+from kit.checks import Problem, show_source
 
-__all__ = ["Pitfall", "Problem", "catalogue", "questions", "show_source"]
+__all__ = ["NOTEBOOKS", "TOPICS", "catalogue", "questions", "show_source", "topic_of"]
 
-MACHINERY = {"engine", "report", "wire", "sandbox"}  # modules here that hold no exercises
+# notebook -> the exercises module it imports (the module is named after the notebook)
+NOTEBOOKS = {
+    "01_policies": "policies",
+    "02_edf_lateness": "edf_lateness",
+    "03_mlfq_and_fairness": "mlfq_and_fairness",
+    "04_backoff_and_jitter": "backoff_and_jitter",
+    "05_lease_queue": "lease_queue",
+    "06_durable_queue": "durable_queue",
+    "07_concurrent_scheduler": "concurrent_scheduler",
+    "08_mock_round": "mock_round",
+    "09_dependency_scheduler": "dependency_scheduler",
+    "10_load_balancing": "load_balancing",
+    "11_restarts_cooldowns_batching": "restarts_cooldowns_batching",
+}
+TOPICS = tuple(NOTEBOOKS.values())
+
+
+def topic_of(notebook: str) -> str | None:
+    """The exercises module a notebook (a stem such as "02_edf_lateness") answers, if any."""
+    return NOTEBOOKS.get(notebook)
 
 
 def questions(topic: str) -> dict[str, Problem]:
-    """The problems of one exercises module, in order: {"q1": Problem, ...}."""
-    if topic in MACHINERY or not re.fullmatch(r"\w+", str(topic)):
-        raise ValueError(f"topic must name an exercises module, got {topic!r}")
+    """The problems of one topic, in order: {"q1": Problem, ...}."""
+    if topic not in TOPICS:
+        raise ValueError(f"topic must be one of {', '.join(TOPICS)}, got {topic!r}")
     module = importlib.import_module(f"kit.exercises.{topic}")
-    found = {k: v for k, v in vars(module).items()
-             if re.fullmatch(r"q\d+", k) and isinstance(v, Problem)}
-    return dict(sorted(found.items(), key=lambda kv: int(kv[0][1:])))
+    return {f"q{i}": problem for i, problem in enumerate(module.PROBLEMS, 1)}
 
 
 def catalogue() -> dict[str, dict[str, Problem]]:
-    """Every topic and its problems: {"edf": {"q1": Problem, ...}, ...}."""
-    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in MACHINERY)
-    return {name: questions(name) for name in names}
+    """Every topic and its problems, in notebook order: {"policies": {"q1": Problem}, ...}."""
+    return {topic: questions(topic) for topic in TOPICS}

@@ -7,8 +7,8 @@ other styles that no check may reject. `python tests/mutants/zoo.py` prints the 
 
 import heapq
 
+from kit.checks.engine import Problem
 from kit.exercises import catalogue
-from kit.exercises.engine import Problem
 
 
 def problems() -> list[tuple[str, str, Problem]]:
@@ -49,15 +49,15 @@ def _on_time_greedy_shortest(jobs):
 
 
 EXTRA = {
-    ("edf", "q1"): [("sorted by name", _edf_by_name),
+    ("edf_lateness", "q1"): [("sorted by name", _edf_by_name),
                     ("heap without a sequence number", _edf_heap_without_seq),
                     ("input unchanged", lambda jobs: list(jobs))],
-    ("edf", "q2"): [("clock starts at 1", _late_from_one),
+    ("edf_lateness", "q2"): [("clock starts at 1", _late_from_one),
                     ("last job's lateness only",
                      lambda order: (sum(j.duration for j in order) - order[-1].deadline)
                      if order else 0)],
-    ("edf", "q3"): [("total work against the latest deadline", _feasible_sum)],
-    ("edf", "q4"): [("shortest first, skipping late jobs", _on_time_greedy_shortest)],
+    ("edf_lateness", "q3"): [("total work against the latest deadline", _feasible_sum)],
+    ("edf_lateness", "q4"): [("shortest first, skipping late jobs", _on_time_greedy_shortest)],
 }
 
 
@@ -80,11 +80,11 @@ def _late_accumulate(order):
 
 
 CORRECT = {
-    ("edf", "q1"): [("insertion sort", _edf_insertion),
+    ("edf_lateness", "q1"): [("insertion sort", _edf_insertion),
                     ("decorated sort", lambda jobs: [j for _, _, j in sorted(
                         (j.deadline, i, j) for i, j in enumerate(jobs))])],
-    ("edf", "q2"): [("itertools.accumulate", _late_accumulate)],
-    ("edf", "q3"): [("all finishes by deadline", lambda jobs: all(
+    ("edf_lateness", "q2"): [("itertools.accumulate", _late_accumulate)],
+    ("edf_lateness", "q3"): [("all finishes by deadline", lambda jobs: all(
         sum(k.duration for k in sorted(jobs, key=lambda x: x.deadline)[:i + 1]) <= j.deadline
         for i, j in enumerate(sorted(jobs, key=lambda x: x.deadline))))],
 }

@@ -1,6 +1,6 @@
 """Class grading: `python -m kit grade SUBMISSIONS... --out grades.csv [--report DIR]`.
 
-Trust model. A learner's notebook runs in its own fresh interpreter (`kit.exercises.sandbox`),
+Trust model. A learner's notebook runs in its own fresh interpreter (`kit.grading.learner`),
 with limits on memory, CPU time, file size and processes, in an empty folder, and where possible
 in its own PID namespace (so it cannot see or signal the grader). The grading process generates
 the cases, sends them as plain data, reads plain data back (JSON, never objects), and compares with
@@ -14,8 +14,6 @@ import argparse
 import concurrent.futures as cf
 import csv
 import html
-import importlib
-import importlib.util
 import io
 import json
 import os
@@ -32,8 +30,9 @@ from pathlib import Path
 
 import nbformat
 
-from kit.exercises import MACHINERY, questions, wire
-from kit.exercises.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
+from kit.checks.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
+from kit.exercises import TOPICS, questions
+from kit.grading import wire
 
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
 MEMORY_BYTES = 2 << 30
@@ -51,7 +50,7 @@ def exercises_of(nb) -> str | None:
     for cell in nb.cells:
         if cell.cell_type == "code":
             for name in IMPORT.findall(cell.source):
-                if name not in MACHINERY and importlib.util.find_spec(f"kit.exercises.{name}"):
+                if name in TOPICS:
                     return name
     return None
 
@@ -105,7 +104,7 @@ class Learner:
             if nproc is not None:
                 resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
 
-        command = [sys.executable, "-m", "kit.exercises.sandbox", str(reply_w)]
+        command = [sys.executable, "-m", "kit.grading.learner", str(reply_w)]
         if use_ns:
             command = ["unshare", "--pid", "--fork", "--kill-child", *command]
         env = {"PATH": os.environ.get("PATH", ""), "HOME": self.folder,

@@ -3,7 +3,7 @@
 
 import pytest
 
-from kit.exercises import scheduler as ex
+from kit.exercises import concurrent_scheduler as ex
 from kit.jobs import Status
 from kit.widgets.scheduler import SchedulerExplorer, play
 

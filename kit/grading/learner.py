@@ -1,6 +1,6 @@
 """The learner's side of grading: run a notebook's code, then answer one question's cases.
 
-Started by the grader as `python -m kit.exercises.sandbox FD` in a fresh interpreter, already
+Started by the grader as `python -m kit.grading.learner FD` in a fresh interpreter, already
 limited (memory, CPU, processes) and, where the grader runs as root, as an unprivileged user in an
 empty working folder. It reads requests as JSON lines on stdin and writes answers as JSON lines
 to file descriptor FD; the learner's own prints go nowhere. It never sees expected answers: it
@@ -36,7 +36,7 @@ def runnable(source: str) -> str:
 
 def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) -> list[str]:
     """Execute each cell in one namespace; a cell that fails is noted and the rest still run."""
-    from kit.exercises.engine import _TimedOut, call_with_timeout
+    from kit.checks.engine import _TimedOut, call_with_timeout
 
     notes = []
     for i, source in enumerate(cells, 1):
@@ -51,8 +51,8 @@ def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) 
 
 
 def answer(module, namespace: dict, request: dict) -> dict:
-    from kit.exercises import wire
-    from kit.exercises.engine import NOT_ATTEMPTED, observe_locally
+    from kit.checks.engine import NOT_ATTEMPTED, observe_locally
+    from kit.grading import wire
 
     problem = getattr(module, request["q"])
     name = problem.answer_name

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from kit.exercises import backoff as ex
-from kit.exercises.backoff import Rand, exact_mean_spread
+from kit.exercises import backoff_and_jitter as ex
+from kit.exercises.backoff_and_jitter import Rand, exact_mean_spread
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3]
 

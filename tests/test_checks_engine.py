@@ -6,9 +6,9 @@ import pytest
 from hypothesis import strategies as st
 
 from kit import edf
+from kit.checks import Pitfall, Problem
 from kit.edf import Job
-from kit.exercises import Pitfall, Problem
-from kit.exercises import edf as ex
+from kit.exercises import edf_lateness as ex
 
 DOUBLE = Problem(
     name="double",

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
 
-from kit.exercises.engine import Pitfall, Problem
+from kit.checks.engine import Pitfall, Problem
 from kit.heap import Heap
 from kit.jobs import Job, PriorityPolicy, Status
 

@@ -1,0 +1,605 @@
+"""Exercises for 09_dependency_scheduler: a heap with a tie-break counter, the dependency
+scheduler on one worker and on N workers, cycle detection, the critical path.
+
+Re-sorting the ready list on every arrival gives the right order, slowly. To observe that cost,
+q1 and q2 each have a *stress* edge case whose priorities are ints that count how often they are
+compared: a heap stays within the budget (about n log n comparisons), re-sorting or scanning
+cannot (about n² / 2), and the check says "too slow". (A sorted list kept with `bisect.insort`
+makes O(log n) comparisons per insert; its O(n) cost is moving items, which comparisons cannot
+see, so it passes.)
+"""
+
+import heapq
+import itertools
+from dataclasses import dataclass
+from graphlib import TopologicalSorter
+
+from hypothesis import strategies as st
+
+from kit import dag
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
+from kit.dag import WORKED_EXAMPLE
+
+NAMES = "ABCDEFGH"
+_TALLY = [0]  # comparisons made with Counted priorities since the last reset
+
+
+def _tallied(compare):
+    def counting(self, other):
+        _TALLY[0] += 1
+        return compare(self, other)
+    return counting
+
+
+class Counted(int):
+    """An int priority that counts every comparison made with it. Tuples such as
+    (priority, seq, name) compare their first items with == and then <, so every entry
+    comparison that reaches the priority is counted."""
+
+    __slots__ = ()
+    __lt__, __le__ = _tallied(int.__lt__), _tallied(int.__le__)
+    __gt__, __ge__ = _tallied(int.__gt__), _tallied(int.__ge__)
+    __eq__, __ne__ = _tallied(int.__eq__), _tallied(int.__ne__)
+    __hash__ = int.__hash__
+
+
+@dataclass(frozen=True)
+class Stress:
+    """A large edge case described in one line; the check builds it with counted priorities."""
+
+    text: str
+    n: int
+    budget: int
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def counted(call, stress: Stress) -> tuple:
+    """`(call(), within the comparison budget?)`, the tally reset before the call."""
+    _TALLY[0] = 0
+    value = call()
+    return value, _TALLY[0] <= stress.budget
+
+
+def judge_counted(case, expected, got) -> str | None:
+    """Strict comparison; on a stress case, a right answer over budget is too slow."""
+    if not isinstance(case[0], Stress):
+        return difference(expected, got)
+    (want, _), (value, within) = expected, got
+    wrong = difference(want, value)
+    if wrong is None and not within:
+        return TooSlow(f"gives the right answers, but makes more than {case[0].budget:,} "
+                       "priority comparisons: re-sorting or scanning the waiting jobs costs "
+                       "about n per push or pop, a heap about log n")
+    return wrong
+
+
+# -- q1: a heap with a tie-break counter ------------------------------------------------------
+class JobHeap:
+    """Waiting jobs in a min-heap of (priority, seq, name): lowest priority first, ties FIFO."""
+
+    def __init__(self):
+        self.heap = []
+        self.seq = itertools.count()  # never equal, so the name is never compared
+
+    def push(self, name, priority):
+        """Add a waiting job (a str name, a number priority); returns None."""
+        heapq.heappush(self.heap, (priority, next(self.seq), name))
+
+    def pop(self):
+        """Remove the best waiting job and return its name (a str)."""
+        return heapq.heappop(self.heap)[2]
+
+
+HEAP_STRESS = Stress("600 pushes (job0, job1, ... with priorities 0, 7, 4, 1, 8, ...), "
+                     "then 600 pops", n=600, budget=40_000)
+
+
+def replay(answer, case):
+    """Make a fresh `answer()`, replay the operations, return the names popped; on the stress
+    case, (the names popped, within budget?)."""
+    (ops,) = case
+    heap = answer()
+    if isinstance(ops, Stress):
+        pushes = [(f"job{i}", Counted(i * 7 % 10)) for i in range(ops.n)]
+
+        def push_all_pop_all():
+            for name, priority in pushes:
+                heap.push(name, priority)
+            return [heap.pop() for _ in pushes]
+
+        return counted(push_all_pop_all, ops)
+    popped = []
+    for op in ops:
+        if op == "pop":
+            popped.append(heap.pop())
+        else:
+            _, name, priority = op.split()
+            heap.push(name, int(priority))
+    return popped
+
+
+@st.composite
+def op_lists(draw):
+    """Up to 6 pushes ("push b 2": name b, priority 2) and pops, then pops until empty; names
+    drawn apart from push order, so a name tie-break shows."""
+    names = draw(st.permutations("abcdef"))
+    steps = draw(st.lists(st.one_of(st.integers(0, 3), st.none()), max_size=10))
+    ops, waiting, pushed = [], 0, 0
+    for step in steps:
+        if step is None and waiting:
+            ops.append("pop")
+            waiting -= 1
+        elif step is not None and pushed < len(names):
+            ops.append(f"push {names[pushed]} {step}")
+            pushed, waiting = pushed + 1, waiting + 1
+    return (ops + ["pop"] * waiting,)
+
+
+NO_TIE_BREAK = "no tie-break"
+TIE_BY_NAME = ("with entries (priority, name), equal priorities leave in name order; put a "
+               "counter between them: (priority, next(counter), name)")
+HIGHEST_FIRST = ("in this kit a lower number runs first, and heapq is a min-heap, so use the "
+                 "priority as it is (a system where higher is more urgent pushes -priority)")
+
+q1 = Problem(
+    name="JobHeap",
+    arg_names=("operations",),
+    cases=op_lists(),
+    answer=JobHeap,
+    run=replay,
+    judge=judge_counted,
+    examples=[
+        ("z, y, x with equal priority",
+         (["push z 1", "push y 1", "push x 1", "pop", "pop", "pop"],)),
+        ("a pop between pushes, names against push order",
+         (["push c 2", "push d 1", "pop", "push a 1", "pop", "pop"],)),
+        ("stress: counts comparisons", (HEAP_STRESS,)),
+    ],
+    pitfalls=[
+        Pitfall(NO_TIE_BREAK, TIE_BY_NAME,
+                edit=[("(priority, next(self.seq), name)", "(priority, name, name)")]),
+        Pitfall("ties last in, first out", "equal priorities must leave in the order they came "
+                "in: the counter goes up, and a smaller count wins",
+                edit=[("next(self.seq)", "-next(self.seq)")]),
+        Pitfall("largest priority number first", HIGHEST_FIRST,
+                edit=[("(priority, next", "(-priority, next")]),
+    ],
+    hints=["Keep a list and use heapq.heappush / heapq.heappop on it; never sort it.",
+           "Equal priorities must leave first in, first out: what extra field in each entry "
+           "would make earlier pushes compare smaller?",
+           "Entries (priority, next(counter), name) with `counter = itertools.count()` made in "
+           "__init__; pop returns the entry's last field."],
+)
+
+
+# -- jobs for q2, q3 and q5 -------------------------------------------------------------------
+@st.composite
+def job_sets(draw, max_jobs=5):
+    """Up to `max_jobs` acyclic jobs {name: (priority, duration, deps)}: names drawn apart from
+    the dict's order, the dict's order apart from the dependency order, deps in any order."""
+    n = draw(st.integers(0, max_jobs))
+    specs = []
+    for i in range(n):
+        deps = draw(st.permutations(sorted(draw(st.sets(st.integers(0, i - 1), max_size=2))))
+                    ) if i else []
+        specs.append((draw(st.integers(0, 3)), draw(st.integers(1, 4)), deps))
+    names = draw(st.permutations(NAMES))[:n]
+    return {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
+            for i in draw(st.permutations(range(n)))}
+
+
+# C and A are ready at 0 with equal priority: the dict's order says C, names say A; B becomes
+# ready after A has waited, so a counter taken at submission puts B before A
+TIES = {"C": (1, 1, ()), "B": (1, 1, ("C",)), "A": (1, 1, ())}
+# Y's finish releases B and A together, with Z waiting since 0: Z first, then B, A (dict order)
+TOGETHER = {"Y": (0, 1, ()), "Z": (1, 1, ()), "B": (1, 1, ("Y",)), "A": (1, 1, ("Y",))}
+JOB_EDGES = [("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
+             ("equal priorities: the job ready longest goes first, not the first name", (TIES,)),
+             ("equal priorities released together keep the order of jobs", (TOGETHER,)),
+             ("the seed's worked example", (WORKED_EXAMPLE,))]
+
+
+# -- q2: one worker ----------------------------------------------------------------------------
+def dispatch_order(jobs):
+    """The names in the order one worker runs the jobs, as a list. Only a job whose deps are
+    all done may start; the lowest priority number wins; ties go to the job that became ready
+    first, and jobs that became ready together keep the order of `jobs`."""
+    sorter = TopologicalSorter({name: deps for name, (_, _, deps) in jobs.items()})
+    sorter.prepare()  # counts each job's unfinished deps
+    position = {name: i for i, name in enumerate(jobs)}
+    seq = itertools.count()  # ties: the job that became ready first
+    ready, order = [], []
+    while sorter.is_active():
+        for name in sorted(sorter.get_ready(), key=position.get):  # newly ready, in jobs order
+            heapq.heappush(ready, (jobs[name][0], next(seq), name))
+        name = heapq.heappop(ready)[2]
+        order.append(name)
+        sorter.done(name)  # may release its children
+    return order
+
+
+def _order_by_core(jobs):
+    return [entry.name for entry in dag.run(jobs, 1).log]
+
+
+ORDER_STRESS = Stress("1000 jobs: chain0 -> chain1 -> ... -> chain499 (priority 0, each needs "
+                      "the one before) and other0 ... other499 (priority 1, no deps)",
+                      n=500, budget=100_000)
+
+
+def stress_jobs(n: int) -> dict:
+    jobs = {f"chain{i}": (Counted(0), 1, (f"chain{i - 1}",) if i else ()) for i in range(n)}
+    jobs.update({f"other{i}": (Counted(1), 1, ()) for i in range(n)})
+    return jobs
+
+
+def run_order(answer, case):
+    """`answer(jobs)`; on the stress case, (the order, within budget?)."""
+    (jobs,) = case
+    if isinstance(jobs, Stress):
+        built = stress_jobs(jobs.n)
+        return counted(lambda: answer(built), jobs)
+    return answer(jobs)
+
+
+def judge_order(case, expected, got) -> str | None:
+    wrong = judge_counted(case, expected, got)
+    (jobs,) = case
+    if wrong is None or isinstance(jobs, Stress) or not isinstance(got, list):
+        return wrong
+    if sorted(map(repr, got)) != sorted(map(repr, jobs)):
+        return "the order must list every job exactly once"
+    for i, name in enumerate(got):
+        missing = [dep for dep in jobs[name][2] if dep not in got[:i]]
+        if missing:
+            return f"{name!r} runs before {missing[0]!r}, which it needs"
+    return wrong
+
+
+PUSHED_EARLY = "numbered at submission, not when ready"
+PUSHED_EARLY_WHY = ("a job enters the heap, and takes its counter number, when its last "
+                    "dependency finishes; a job pushed (or numbered) at submission jumps ahead "
+                    "of equal-priority jobs that were ready before it")
+
+q2 = Problem(
+    name="dispatch_order",
+    arg_names=("jobs",),
+    cases=job_sets().map(lambda jobs: (jobs,)),
+    answer=dispatch_order,
+    reference=_order_by_core,
+    run=run_order,
+    judge=judge_order,
+    examples=JOB_EDGES + [("stress: counts comparisons", (ORDER_STRESS,))],
+    pitfalls=[
+        Pitfall("dependencies ignored", "a job may start only after every job it needs has "
+                "finished; keep it out of the heap until then",
+                edit=[("deps for name, (_, _, deps)", "() for name, (_, _, deps)")]),
+        Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
+        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        Pitfall("largest priority number first", HIGHEST_FIRST,
+                edit=[("(jobs[name][0],", "(-jobs[name][0],")]),
+    ],
+    hints=["Count each job's unfinished dependencies (graphlib.TopologicalSorter does it: "
+           "prepare(), get_ready(), done(name)). The jobs with none left are ready.",
+           "Ready jobs wait in a heap of (priority, next(counter), name). Pop one, run it, mark "
+           "it done; push the jobs that became ready.",
+           "Push jobs that become ready together in the order of `jobs`: "
+           "sorted(newly_ready, key=position.get)."],
+)
+
+
+# -- q3: N workers -----------------------------------------------------------------------------
+def run(jobs, workers):
+    """N workers: a tuple (log, makespan); log is a list of (name, start, end, worker) tuples,
+    workers numbered from 0. Free workers, lowest number first, take the best ready job (ties
+    as in q2); the clock jumps to the next finish, and every job ending then is retired (and
+    releases its children) before anyone starts again."""
+    waiting = {name: len(deps) for name, (_, _, deps) in jobs.items()}  # unfinished deps
+    needed_by = {name: [] for name in jobs}
+    for name, (_, _, deps) in jobs.items():
+        for dep in deps:
+            needed_by[dep].append(name)
+    position = {name: i for i, name in enumerate(jobs)}
+    seq = itertools.count()
+    ready, running, free, log = [], [], list(range(workers)), []  # free: a sorted list is a heap
+
+    def release(names):  # jobs becoming ready together enter in the order of jobs
+        for name in sorted(names, key=position.get):
+            heapq.heappush(ready, (jobs[name][0], next(seq), name))
+
+    release([name for name in jobs if waiting[name] == 0])
+    clock = 0
+    while ready or running:
+        while ready and free:  # fill every free worker, lowest number first
+            name = heapq.heappop(ready)[2]
+            worker = heapq.heappop(free)
+            heapq.heappush(running, (clock + jobs[name][1], worker, name))
+            log.append((name, clock, clock + jobs[name][1], worker))
+        clock = running[0][0]  # jump to the next finish
+        released = []
+        while running and running[0][0] == clock:  # retire *everything* ending now
+            _, worker, name = heapq.heappop(running)
+            heapq.heappush(free, worker)
+            for child in needed_by[name]:
+                waiting[child] -= 1
+                if waiting[child] == 0:
+                    released.append(child)
+        release(released)
+    return log, clock
+
+
+def run_jobs(answer, case):
+    """`answer(jobs, workers)`, its log sorted by (start, worker) with entries as plain tuples
+    (a NamedTuple is a tuple); anything else is passed on, to be judged by its type."""
+    got = answer(*case)
+    if not isinstance(got, tuple) or len(got) != 2:
+        return got
+    log, makespan = got
+    if isinstance(log, list) and all(isinstance(e, tuple) and len(e) == 4 for e in log):
+        log = sorted((tuple(e) for e in log), key=lambda e: (e[1], e[3]))
+    return log, makespan
+
+
+def judge_run(case, expected, got) -> str | None:
+    wrong = difference(expected, got)
+    shaped = isinstance(got, tuple) and isinstance(got[0], list) and all(
+        isinstance(e, tuple) and len(e) == 4 for e in got[0])
+    if wrong is None or not shaped:
+        return wrong  # right, or not (a list of 4-tuples, a number): the type is the message
+    (log, makespan), (want_log, want_makespan) = got, expected
+    if makespan != want_makespan:
+        return f"the makespan should be {want_makespan}, not {makespan}"
+    if sorted(map(repr, (e[:3] for e in log))) == sorted(map(repr, (e[:3] for e in want_log))):
+        return ("every job starts and ends at the right time, but on another worker: the free "
+                "worker with the lowest number takes the next job")
+    return wrong
+
+
+SIMULTANEOUS = {"A": (1, 1, ()), "B": (1, 1, ()), "W": (5, 1, ()), "Z": (0, 1, ("B",))}
+
+q3 = Problem(
+    name="run",
+    arg_names=("jobs", "workers"),
+    cases=st.tuples(job_sets(), st.integers(1, 3)),
+    answer=run,
+    reference=dag.run,
+    run=run_jobs,
+    judge=judge_run,
+    examples=[(label, (jobs, 2)) for label, (jobs,) in JOB_EDGES] + [
+        ("the worked example on one worker", (WORKED_EXAMPLE, 1)),
+        ("two jobs finish together", (SIMULTANEOUS, 2)),
+        ("more workers than jobs", ({"B": (1, 2, ()), "A": (1, 1, ("B",))}, 4)),
+    ],
+    pitfalls=[
+        Pitfall("dispatching before all simultaneous finishes are retired",
+                "when several jobs end at the same instant, mark them all done (and release "
+                "their children) before any worker takes a new job, or an urgent job released "
+                "by the second finish loses to a lesser job already waiting",
+                edit=[("while running and running[0][0] == clock:",
+                       "if running[0][0] == clock:")]),
+        Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
+        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        Pitfall("waited for every running job", "jump to the *next* finish, not the last one: "
+                "a worker that frees up should start the next ready job at once",
+                edit=[("clock = running[0][0]", "clock = max(running)[0]"),
+                      ("== clock:", "<= clock:")]),
+        Pitfall("free workers not taken lowest number first", "keep the free workers in a "
+                "heap (or sorted list) and take the smallest number",
+                edit=[("worker = heapq.heappop(free)", "worker = free.pop()"),
+                      ("heapq.heappush(free, worker)", "free.append(worker)")]),
+    ],
+    hints=["Two heaps: ready jobs (priority, next(counter), name) and running jobs "
+           "(end, worker, name). Free workers go in a third heap so the lowest number is first.",
+           "Loop: while a job is ready and a worker is free, start it. Then set the clock to the "
+           "earliest end in the running heap.",
+           "Pop *every* running job that ends at that clock before releasing children and "
+           "starting anything new. Return (log, clock) when both heaps are empty."],
+)
+
+
+# -- q4: a cycle, named ------------------------------------------------------------------------
+def find_cycle(deps):
+    """A list of jobs in which each job needs the next and the last needs the first, or None
+    when there is no cycle. `deps` maps each job to the jobs it needs."""
+    on_path, finished = [], set()  # the jobs we are inside of; the jobs fully explored
+
+    def visit(name):  # depth first along the dependencies
+        on_path.append(name)
+        for dep in deps[name]:
+            if dep in on_path:  # back at a job we are still inside of: a cycle
+                return on_path[on_path.index(dep):]
+            if dep not in finished:
+                cycle = visit(dep)
+                if cycle:
+                    return cycle
+        finished.add(on_path.pop())
+        return None
+
+    for name in deps:
+        if name not in finished:
+            cycle = visit(name)
+            if cycle:
+                return cycle
+    return None
+
+
+def _cycle_by_core(deps):
+    try:
+        dag.topological_order({name: (0, 1, tuple(d)) for name, d in deps.items()})
+    except dag.DependencyCycle as err:
+        return list(reversed(err.args[1]))[:-1]  # graphlib lists a dep before the job needing it
+    return None
+
+
+@st.composite
+def graphs(draw):
+    """Up to 5 jobs {name: deps} with random dependencies (cycles and self-loops possible),
+    names drawn apart from the dict's order, deps in any order."""
+    n = draw(st.integers(1, 5))
+    names = draw(st.permutations(NAMES))[:n]
+    return ({name: tuple(draw(st.permutations(sorted(draw(st.sets(st.sampled_from(names),
+                                                                    max_size=2))))))
+             for name in names},)
+
+
+def run_cycle(answer, case):
+    got = answer(*case)
+    if isinstance(got, list) and len(got) > 1 and got[0] == got[-1]:
+        return got[:-1]  # a cycle written with its first job repeated at the end is fine
+    return got
+
+
+def judge_cycle(case, expected, got) -> str | None:
+    (deps,) = case
+    if got is None:
+        return None if expected is None else f"there is a cycle, for example {expected}"
+    if not isinstance(got, list):
+        return f"expected a list of job names or None, got {a_kind(got)}"
+    if expected is None:
+        return "these jobs have no cycle (every job can run once its deps are done): return None"
+    if not got:
+        return "an empty list is not a cycle; return None only when there is no cycle"
+    if any(name not in deps for name in got):
+        return "every name in the cycle must be a job"
+    if len(set(got)) != len(got):
+        return "a cycle lists each job once (the first may be repeated at the end)"
+    pairs = list(zip(got, got[1:] + got[:1], strict=True))
+    broken = [(a, b) for a, b in pairs if b not in deps[a]]
+    if not broken:
+        return None
+    if all(a in deps[b] for a, b in pairs):
+        return "that is the cycle backwards: each job must need the *next* one"
+    a, b = broken[0]
+    return f"{a!r} does not need {b!r}, so this is not a cycle"
+
+
+q4 = Problem(
+    name="find_cycle",
+    arg_names=("deps",),
+    cases=graphs(),
+    answer=find_cycle,
+    reference=_cycle_by_core,
+    run=run_cycle,
+    judge=judge_cycle,
+    examples=[
+        ("no cycle: a diamond", ({"A": ("C", "B"), "B": ("D",), "C": ("D",), "D": ()},)),
+        ("a job that needs itself", ({"A": (), "B": ("B",)},)),
+        ("A needs B, B needs A", ({"B": ("A",), "A": ("B",)},)),
+        ("a cycle away from the first job", ({"A": (), "D": ("B",), "C": ("D",), "B": ("C",)},)),
+    ],
+    pitfalls=[
+        Pitfall("one visited set, no 'on the current path' set", "reaching a job you have seen "
+                "before is not a cycle (two jobs may share a dependency); it is a cycle only "
+                "when that job is still on the current path",
+                edit=[("if dep in on_path:", "if dep in on_path or dep in finished:"),
+                      ("return on_path[on_path.index(dep):]",
+                       "return on_path[on_path.index(dep):] if dep in on_path else on_path")]),
+        Pitfall("returned the path into the cycle", "start the list at the job you came back "
+                "to, not at the job the search started from",
+                edit=[("return on_path[on_path.index(dep):]", "return list(on_path)")]),
+        Pitfall("searched only from the first job", "start a search from every job not yet "
+                "visited; a cycle need not be reachable from the first one",
+                edit=[("for name in deps:", "for name in list(deps)[:1]:")]),
+        Pitfall("cycle written backwards", "list each job before the job it needs: "
+                "A needs B, B needs C, C needs A gives [A, B, C]",
+                edit=[("on_path[on_path.index(dep):]", "on_path[on_path.index(dep):][::-1]")]),
+    ],
+    hints=["Depth-first search along dependencies, marking each job 'on the current path' "
+           "while you are inside it and 'finished' once all its deps are explored.",
+           "Meeting a 'finished' job is fine (a shared dependency). Meeting a job that is on the "
+           "current path closes a cycle.",
+           "Keep the current path as a list; the cycle is the part of it from the job you met "
+           "again to the end. Start a search from every job not yet finished."],
+)
+
+
+# -- q5: the critical path ---------------------------------------------------------------------
+def critical_path(jobs):
+    """A tuple (length, path): the total duration of the longest chain of dependent jobs, and
+    that chain as a list from first job to last, each needing the one before; (0, []) for no
+    jobs. When chains tie, any of them."""
+    finish, via = {}, {}  # each job's earliest finish, and the dep it waits for last
+
+    def earliest_finish(name):  # memoised: each job and each dependency once, O(V + E)
+        if name not in finish:
+            deps = jobs[name][2]
+            via[name] = max(deps, key=earliest_finish, default=None)
+            finish[name] = jobs[name][1] + (earliest_finish(via[name]) if deps else 0)
+        return finish[name]
+
+    if not jobs:
+        return 0, []
+    last = max(jobs, key=earliest_finish)
+    path = [last]
+    while via[path[-1]] is not None:
+        path.append(via[path[-1]])
+    return finish[last], path[::-1]
+
+
+def run_critical(answer, case):
+    """`answer(jobs)`, a NamedTuple (length, path) taken as the plain tuple it is."""
+    got = answer(*case)
+    return (got[0], got[1]) if isinstance(got, tuple) and len(got) == 2 else got
+
+
+def judge_critical(case, expected, got) -> str | None:
+    (jobs,) = case
+    if not isinstance(got, tuple) or len(got) != 2 or not isinstance(got[1], list):
+        return difference(expected, got)
+    (length, path), want = got, expected[0]
+    if difference(want, length) is not None:
+        return f"the longest chain takes {want}, not {length!r}"
+    if any(name not in jobs for name in path) or len(set(path)) != len(path):
+        return "the path must list jobs, each once"
+    for a, b in zip(path, path[1:], strict=False):
+        if a not in jobs[b][2]:
+            return f"{b!r} does not need {a!r}: each job on the path needs the one before it"
+    total = sum(jobs[name][1] for name in path)
+    if total != length:
+        return f"the jobs on the path take {total}, not {length}"
+    return None
+
+
+def _total_work(jobs):
+    """The pitfall of q5 as its own (one-line) algorithm: what one worker needs."""
+    return sum(duration for _, duration, _ in jobs.values()), list(jobs)
+
+
+q5 = Problem(
+    name="critical_path",
+    arg_names=("jobs",),
+    cases=job_sets().map(lambda jobs: (jobs,)),
+    answer=critical_path,
+    reference=dag.critical_path,
+    run=run_critical,
+    judge=judge_critical,
+    examples=JOB_EDGES + [
+        ("a long job beats a long chain",
+         ({"B": (1, 1, ("A",)), "D": (1, 5, ()), "C": (1, 1, ("B",)), "A": (1, 1, ())},)),
+    ],
+    pitfalls=[
+        Pitfall("total work instead of the longest chain", "the total is what one worker "
+                "needs; the critical path is the longest chain of jobs that must run one after "
+                "another", answer=_total_work),
+        Pitfall("most jobs instead of most time", "the longest chain is measured in time: add "
+                "durations, do not count jobs",
+                edit=[("jobs[name][1] + (earliest", "1 + (earliest")]),
+        Pitfall("left out the last job's own duration", "a job's earliest *finish* is its own "
+                "duration plus the latest finish among its deps; the earliest start is not "
+                "enough", edit=[("return finish[last],", "return finish[last] - jobs[last][1],")]),
+        Pitfall("greedy: followed the longest dependency", "the longest chain need not go "
+                "through the longest job at each step; compute every job's earliest finish "
+                "first",
+                edit=[("key=earliest_finish, default", "key=lambda d: jobs[d][1], default")]),
+    ],
+    hints=["A job's earliest finish = its duration + the largest earliest finish among its "
+           "dependencies (0 when it has none).",
+           "Compute it for every job (memoise, or walk a topological order), remembering which "
+           "dependency gave the maximum.",
+           "The job with the largest earliest finish ends the path; follow the remembered "
+           "dependencies back and reverse."],
+)
+
+PROBLEMS = [q1, q2, q3, q4, q5]
