@@ -413,3 +413,37 @@ def test_the_suites_server_is_its_own(pg_dsn):
         data = conn.execute("SHOW data_directory").fetchone()[0]
         listen = conn.execute("SHOW listen_addresses").fetchone()[0]
     assert Path(data).parent.name.startswith("kit-pg-") and listen == "127.0.0.1"
+
+
+def test_the_durable_worker_story_on_postgres(pg_dsn):
+    """Notebook 06's crash story on a DSN: w1 records job 0 and dies before its ack; after the
+    expiry w2 runs everything, job 0 twice, and the upsert leaves one row per job."""
+    from kit import durable_worker as dw
+    with connect(pg_dsn) as admin:
+        admin.execute("DROP DATABASE IF EXISTS story WITH (FORCE)")
+        admin.execute("CREATE DATABASE story")
+    dsn = pg_dsn.rsplit("/", 1)[0] + "/story"
+    try:
+        clock = FakeClock(0)
+        dw.setup(dsn, jobs=3, lease_for=5, clock=clock)
+        w1, w2 = (dw.open_queue(dsn, lease_for=5, clock=clock) for _ in range(2))
+        results = dw.open_results(dsn)
+        first = w1.lease("w1")
+        dw.record(results, first.job, dw.work(first.payload), "w1")
+        w1.close()
+        clock.advance(5)
+        order = []
+        while (lease := w2.lease("w2")) is not None:
+            order.append((lease.job, lease.attempt))
+            assert dw.handle(w2, results, lease, "w2") is True
+            clock.advance(1)
+        w2.close()
+        results.close()
+        assert order == [(1, 1), (2, 1), (0, 2)]
+        end = dw.summary(dsn, clock=clock)
+        assert (end.jobs, end.done, end.lost, end.results, end.wrong_values) == (3, 3, 0, 3, 0)
+        assert (end.extra_runs, end.duplicate_deliveries) == (1, 1)
+        assert dw.is_dsn(dsn) and not dw.is_dsn("queue.db")
+    finally:
+        with connect(pg_dsn) as admin:
+            admin.execute("DROP DATABASE story WITH (FORCE)")
