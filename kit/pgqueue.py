@@ -296,8 +296,7 @@ class PostgresLeaseQueue:
             row = cur.execute("SELECT state FROM kit_lease_jobs WHERE queue = %s AND id = %s",
                               (self.queue, key)).fetchone()
             if row is not None and row[0] not in ("done", "dead"):
-                state = self._shown(row[0], now, cur, key)
-                raise ValueError(f"job_id {job_id!r} is already in the queue (state {state!r})")
+                return self._shown(row[0], now, cur, key)  # commit the catch-up, then refuse
             cur.execute(
                 "INSERT INTO kit_lease_jobs (queue, id, payload, state, due, seq) "
                 "VALUES (%(queue)s, %(id)s, %(payload)s, 'queued', %(due)s, "
@@ -308,8 +307,13 @@ class PostgresLeaseQueue:
                 {"queue": self.queue, "id": key, "payload": text, "due": now + delay})
             if delay == 0:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
+            return None
 
-        self._run(body)
+        # The catch-up is committed even when the put is refused: the expiries it applied have
+        # happened whatever this call does (redoing them would call retry_delay twice).
+        live = self._run(body)
+        if live is not None:
+            raise ValueError(f"job_id {job_id!r} is already in the queue (state {live!r})")
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""

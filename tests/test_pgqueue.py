@@ -447,3 +447,14 @@ def test_the_durable_worker_story_on_postgres(pg_dsn):
     finally:
         with connect(pg_dsn) as admin:
             admin.execute("DROP DATABASE story WITH (FORCE)")
+
+
+def test_a_refused_put_still_commits_the_catch_up(make):
+    calls = []
+    q = make(lease_for=2, retry_delay=lambda r: calls.append(r) or 3)
+    q.put("A")
+    q.lease("w1")
+    q.clock.advance(2)  # A's lease expires now; nobody has looked yet
+    with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'delayed'."):
+        q.put("A")
+    assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"
