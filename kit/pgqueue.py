@@ -80,17 +80,19 @@ SELECT id, attempts, due FROM kit_lease_jobs
 """
 
 # The atomic claim, one statement: lock the job that has been ready longest (skipping rows other
-# workers hold locked), take it, hand it back. The token is a fresh number of the sequence.
+# workers hold locked), take it, hand it back. The subquery is uncorrelated, so it runs once (an
+# InitPlan): in a join it could be rescanned and, skipping the row it had just taken, take more.
+# Tokens and seqs are fresh numbers of one sequence, so no two grants ever share a token.
 CLAIM = """
-UPDATE kit_lease_jobs j
-   SET state = 'leased', worker = %(worker)s, token = n.s, seq = n.s, due = %(now)s + %(for)s,
-       attempts = j.attempts + 1, duplicates = j.duplicates + j.expired_last::int
-  FROM (SELECT id FROM kit_lease_jobs
-         WHERE queue = %(queue)s AND state = 'queued' AND due <= %(now)s
-         ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED) pick,
-       (SELECT nextval('kit_lease_seq') AS s) n
- WHERE j.queue = %(queue)s AND j.id = pick.id
-RETURNING j.id, j.attempts, j.payload, j.token, j.due
+UPDATE kit_lease_jobs
+   SET state = 'leased', worker = %(worker)s, token = nextval('kit_lease_seq'),
+       seq = nextval('kit_lease_seq'), due = %(now)s + %(for)s, attempts = attempts + 1,
+       duplicates = duplicates + expired_last::int
+ WHERE queue = %(queue)s AND id = (SELECT id FROM kit_lease_jobs
+                                    WHERE queue = %(queue)s AND state = 'queued'
+                                      AND due <= %(now)s
+                                    ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+RETURNING id, attempts, payload, token, due
 """
 
 # The fast path: one statement (one round trip, its own transaction) that reads the clock, sees

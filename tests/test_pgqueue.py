@@ -148,6 +148,26 @@ def test_racing_claims_from_many_connections_never_share_a_job(make, queue_name)
     assert queues[0].stats().done == 400
 
 
+def test_one_claim_takes_one_job_whatever_plan_the_statistics_choose(make, queue_name):
+    """With table statistics in place the planner may put the claim's subquery on the inner
+    side of a join and rescan it once per row; a rescan skips the row just taken and takes the
+    next. (The first version of CLAIM joined the subquery in FROM and, after an ANALYZE, leased
+    every ready job at once.) An uncorrelated subquery in WHERE runs once, whatever the plan."""
+    q = make()
+    q._conn.execute("INSERT INTO kit_lease_jobs (queue, id, state, due, seq) SELECT %s, "
+                    "to_jsonb(g), 'done', 0, g FROM generate_series(1, 3000) g",
+                    (queue_name + "-history",))
+    q._conn.execute("ANALYZE kit_lease_jobs")
+    try:
+        for job in range(3):
+            q.put(job)
+        assert q.lease("w").job == 0
+        assert q.stats().leased == 1, "one claim, one job"
+        assert q.lease("w").job == 1 and q.stats().leased == 2
+    finally:
+        q._conn.execute("DELETE FROM kit_lease_jobs WHERE queue = %s", (queue_name + "-history",))
+
+
 def test_the_claim_is_one_statement_that_skips_locked_rows():
     from kit import pgqueue
     assert pgqueue.CLAIM.count(";") == 0 and "FOR UPDATE SKIP LOCKED" in pgqueue.CLAIM
