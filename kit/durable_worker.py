@@ -86,8 +86,8 @@ def record(results, job, value, worker) -> None:
     if isinstance(results, sqlite3.Connection):
         results.execute(RECORD, (job, value, worker))
     else:
-        from psycopg.types.json import Jsonb
-        results.execute(PG_RECORD, (Jsonb(job), value, Jsonb(worker)))
+        from kit.pgqueue import jsonb
+        results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
 
 
 def setup(path, jobs: int, **queue_args) -> None:
@@ -153,10 +153,8 @@ def _connection_errors(path) -> tuple:
     """What a cut connection raises: nothing to catch for a file."""
     if not is_dsn(path):
         return ()
-    import psycopg
-
-    from kit.pgqueue import QueueServerError
-    return (QueueServerError, psycopg.OperationalError, psycopg.InterfaceError)
+    from kit.pgqueue import connection_errors
+    return connection_errors()
 
 
 class Summary(NamedTuple):

@@ -69,7 +69,7 @@ SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
 CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
 
 # "now" for one operation: the injected clock's reading, or (NULL) the server's clock.
-NOW = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8)"
+NOW = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8) AS now"
 
 # The catch-up: every lease whose time has come, earliest first; rows another worker has locked
 # (it is expiring, acking or claiming them right now) are skipped, never waited for.
@@ -80,24 +80,25 @@ SELECT id, attempts, due FROM kit_lease_jobs
 """
 
 # The atomic claim, one statement: lock the job that has been ready longest (skipping rows other
-# workers hold locked), take it, hand it back. The token is a fresh number of the sequence.
+# workers hold locked), take it, hand it back. The subquery is uncorrelated, so it runs once (an
+# InitPlan): in a join it could be rescanned and, skipping the row it had just taken, take more.
+# Tokens and seqs are fresh numbers of one sequence, so no two grants ever share a token.
 CLAIM = """
-UPDATE kit_lease_jobs j
-   SET state = 'leased', worker = %(worker)s, token = n.s, seq = n.s, due = %(now)s + %(for)s,
-       attempts = j.attempts + 1, duplicates = j.duplicates + j.expired_last::int
-  FROM (SELECT id FROM kit_lease_jobs
-         WHERE queue = %(queue)s AND state = 'queued' AND due <= %(now)s
-         ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED) pick,
-       (SELECT nextval('kit_lease_seq') AS s) n
- WHERE j.queue = %(queue)s AND j.id = pick.id
-RETURNING j.id, j.attempts, j.payload, j.token, j.due
+UPDATE kit_lease_jobs
+   SET state = 'leased', worker = %(worker)s, token = nextval('kit_lease_seq'),
+       seq = nextval('kit_lease_seq'), due = %(now)s + %(for)s, attempts = attempts + 1,
+       duplicates = duplicates + expired_last::int
+ WHERE queue = %(queue)s AND id = (SELECT id FROM kit_lease_jobs
+                                    WHERE queue = %(queue)s AND state = 'queued'
+                                      AND due <= %(now)s
+                                    ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+RETURNING id, attempts, payload, token, due
 """
 
 # The fast path: one statement (one round trip, its own transaction) that reads the clock, sees
 # whether any lease is waiting to be expired and, only if none is, does the operation. When one
 # is, the caller takes the slow path: a transaction that sweeps first. Both paths meet the same
 # state machine in the tests.
-_CLOCK = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8) AS now"
 _STALE = ("SELECT EXISTS (SELECT 1 FROM kit_lease_jobs WHERE queue = %(queue)s AND "
           "state = 'leased' AND due <= (SELECT now FROM t)) AS expiring")
 
@@ -109,7 +110,7 @@ def _unless_stale(statement: str, result: str) -> str:
     outer = statement.rindex("\n WHERE ")
     guarded = (statement[:outer] + "\n WHERE NOT (SELECT expiring FROM stale) AND "
                + statement[outer + len("\n WHERE "):]).replace("%(now)s", "(SELECT now FROM t)")
-    return (f"WITH t AS ({_CLOCK}), stale AS ({_STALE}), changed AS ({guarded})\n"
+    return (f"WITH t AS ({NOW}), stale AS ({_STALE}), changed AS ({guarded})\n"
             f"SELECT (SELECT now FROM t), (SELECT expiring FROM stale), {result}")
 
 
@@ -163,6 +164,18 @@ def _where(dsn: str) -> str:
     return f"{host}:{port}"
 
 
+def connection_errors() -> tuple:
+    """What a cut or lost connection raises: the kit's error and the driver's own."""
+    psycopg = _psycopg()
+    return (QueueServerError, psycopg.OperationalError, psycopg.InterfaceError)
+
+
+def jsonb(value):
+    """A value as a jsonb query parameter (how job ids and worker names are stored)."""
+    from psycopg.types.json import Jsonb
+    return value if isinstance(value, Jsonb) else Jsonb(value)
+
+
 def connect(dsn: str, autocommit: bool = True):
     """A psycopg connection, or one clear error: a bad DSN (ValueError naming it) or a server
     that cannot be reached (QueueServerError naming host and port)."""
@@ -200,10 +213,12 @@ class PostgresLeaseQueue:
     def _connect(self):
         conn = connect(self.dsn)
         try:
-            with conn.transaction():  # only the first process makes the tables: CREATE INDEX,
-                if conn.execute(EXISTS).fetchone()[0] is None:  # even IF NOT EXISTS, would
-                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))  # wait
-                    for statement in SCHEMA.split(";"):  # for every running transaction
+            # Only when the tables are missing, and one process at a time: CREATE INDEX, even
+            # with IF NOT EXISTS, would wait for every transaction running on the table.
+            with conn.transaction():
+                if conn.execute(EXISTS).fetchone()[0] is None:
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                    for statement in SCHEMA.split(";"):
                         if statement.strip():
                             conn.execute(statement)
         except BaseException:
@@ -227,6 +242,8 @@ class PostgresLeaseQueue:
             with self._conn.transaction(), self._conn.cursor() as cur:
                 return body(cur)
         except (psycopg.OperationalError, psycopg.InterfaceError) as e:
+            if self._conn is not None and not (self._conn.closed or self._conn.broken):
+                raise  # the connection is fine: a lock timeout, a cancelled query, ...
             with contextlib.suppress(Exception):
                 self._conn.close()
             self._conn = None
@@ -281,8 +298,7 @@ class PostgresLeaseQueue:
             row = cur.execute("SELECT state FROM kit_lease_jobs WHERE queue = %s AND id = %s",
                               (self.queue, key)).fetchone()
             if row is not None and row[0] not in ("done", "dead"):
-                state = self._shown(row[0], now, cur, key)
-                raise ValueError(f"job_id {job_id!r} is already in the queue (state {state!r})")
+                return self._shown(row[0], now, cur, key)  # commit the catch-up, then refuse
             cur.execute(
                 "INSERT INTO kit_lease_jobs (queue, id, payload, state, due, seq) "
                 "VALUES (%(queue)s, %(id)s, %(payload)s, 'queued', %(due)s, "
@@ -293,8 +309,13 @@ class PostgresLeaseQueue:
                 {"queue": self.queue, "id": key, "payload": text, "due": now + delay})
             if delay == 0:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
+            return None
 
-        self._run(body)
+        # The catch-up is committed even when the put is refused: the expiries it applied have
+        # happened whatever this call does (redoing them would call retry_delay twice).
+        live = self._run(body)
+        if live is not None:
+            raise ValueError(f"job_id {job_id!r} is already in the queue (state {live!r})")
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""
@@ -490,9 +511,7 @@ class PostgresLeaseQueue:
                           (self.queue, key)).fetchone()[0]
         return "ready" if due <= now else "delayed"
 
-    def _jsonb(self, value):
-        from psycopg.types.json import Jsonb
-        return value if isinstance(value, Jsonb) else Jsonb(value)
+    _jsonb = staticmethod(jsonb)
 
     @staticmethod
     def _check_job_id(job_id) -> None:

@@ -189,12 +189,14 @@ class SqliteLeaseQueue:
                             f"got {payload!r}") from None
         with self._transaction() as now:
             row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
-            if row is not None and row[0] in LIVE:
-                raise ValueError(f"job_id {job_id!r} is already in the queue (state {row[0]!r})")
-            state, due = ("ready", now) if delay == 0 else ("delayed", now + delay)
-            self._conn.execute("INSERT OR REPLACE INTO jobs (id, payload, state, attempts, due, "
-                               "seq) VALUES (?, ?, ?, 0, ?, ?)",
-                               (job_id, text, state, due, self._next_seq()))
+            live = row is not None and row[0] in LIVE
+            if not live:
+                state, due = ("ready", now) if delay == 0 else ("delayed", now + delay)
+                self._conn.execute("INSERT OR REPLACE INTO jobs (id, payload, state, attempts, "
+                                   "due, seq) VALUES (?, ?, ?, 0, ?, ?)",
+                                   (job_id, text, state, due, self._next_seq()))
+        if live:  # refused after the commit: the catch-up's expiries happened all the same
+            raise ValueError(f"job_id {job_id!r} is already in the queue (state {row[0]!r})")
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""

@@ -148,6 +148,26 @@ def test_racing_claims_from_many_connections_never_share_a_job(make, queue_name)
     assert queues[0].stats().done == 400
 
 
+def test_one_claim_takes_one_job_whatever_plan_the_statistics_choose(make, queue_name):
+    """With table statistics in place the planner may put the claim's subquery on the inner
+    side of a join and rescan it once per row; a rescan skips the row just taken and takes the
+    next. (The first version of CLAIM joined the subquery in FROM and, after an ANALYZE, leased
+    every ready job at once.) An uncorrelated subquery in WHERE runs once, whatever the plan."""
+    q = make()
+    q._conn.execute("INSERT INTO kit_lease_jobs (queue, id, state, due, seq) SELECT %s, "
+                    "to_jsonb(g), 'done', 0, g FROM generate_series(1, 3000) g",
+                    (queue_name + "-history",))
+    q._conn.execute("ANALYZE kit_lease_jobs")
+    try:
+        for job in range(3):
+            q.put(job)
+        assert q.lease("w").job == 0
+        assert q.stats().leased == 1, "one claim, one job"
+        assert q.lease("w").job == 1 and q.stats().leased == 2
+    finally:
+        q._conn.execute("DELETE FROM kit_lease_jobs WHERE queue = %s", (queue_name + "-history",))
+
+
 def test_the_claim_is_one_statement_that_skips_locked_rows():
     from kit import pgqueue
     assert pgqueue.CLAIM.count(";") == 0 and "FOR UPDATE SKIP LOCKED" in pgqueue.CLAIM
@@ -413,3 +433,48 @@ def test_the_suites_server_is_its_own(pg_dsn):
         data = conn.execute("SHOW data_directory").fetchone()[0]
         listen = conn.execute("SHOW listen_addresses").fetchone()[0]
     assert Path(data).parent.name.startswith("kit-pg-") and listen == "127.0.0.1"
+
+
+def test_the_durable_worker_story_on_postgres(pg_dsn):
+    """Notebook 06's crash story on a DSN: w1 records job 0 and dies before its ack; after the
+    expiry w2 runs everything, job 0 twice, and the upsert leaves one row per job."""
+    from kit import durable_worker as dw
+    with connect(pg_dsn) as admin:
+        admin.execute("DROP DATABASE IF EXISTS story WITH (FORCE)")
+        admin.execute("CREATE DATABASE story")
+    dsn = pg_dsn.rsplit("/", 1)[0] + "/story"
+    try:
+        clock = FakeClock(0)
+        dw.setup(dsn, jobs=3, lease_for=5, clock=clock)
+        w1, w2 = (dw.open_queue(dsn, lease_for=5, clock=clock) for _ in range(2))
+        results = dw.open_results(dsn)
+        first = w1.lease("w1")
+        dw.record(results, first.job, dw.work(first.payload), "w1")
+        w1.close()
+        clock.advance(5)
+        order = []
+        while (lease := w2.lease("w2")) is not None:
+            order.append((lease.job, lease.attempt))
+            assert dw.handle(w2, results, lease, "w2") is True
+            clock.advance(1)
+        w2.close()
+        results.close()
+        assert order == [(1, 1), (2, 1), (0, 2)]
+        end = dw.summary(dsn, clock=clock)
+        assert (end.jobs, end.done, end.lost, end.results, end.wrong_values) == (3, 3, 0, 3, 0)
+        assert (end.extra_runs, end.duplicate_deliveries) == (1, 1)
+        assert dw.is_dsn(dsn) and not dw.is_dsn("queue.db")
+    finally:
+        with connect(pg_dsn) as admin:
+            admin.execute("DROP DATABASE story WITH (FORCE)")
+
+
+def test_a_refused_put_still_commits_the_catch_up(make):
+    calls = []
+    q = make(lease_for=2, retry_delay=lambda r: calls.append(r) or 3)
+    q.put("A")
+    q.lease("w1")
+    q.clock.advance(2)  # A's lease expires now; nobody has looked yet
+    with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'delayed'."):
+        q.put("A")
+    assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"

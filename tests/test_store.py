@@ -254,3 +254,18 @@ def test_a_damaged_queue_file(tmp_path):
 def test_a_folder_is_not_a_queue_file(tmp_path):
     with pytest.raises(QueueFileError, match="cannot .*"):
         SqliteLeaseQueue(tmp_path, 5, 3)
+
+
+def test_a_refused_put_still_commits_the_catch_up(path):
+    """The expiries a call applies have happened whatever the call does next: a put refused for
+    a live job id must not roll them back (redoing them would call retry_delay again, and a
+    jittered delay would come out different)."""
+    calls = []
+    clock, q = make(path, lease_for=2, retry_delay=lambda r: calls.append(r) or 3)
+    q.put("A")
+    q.lease("w1")
+    clock.advance(2)  # A's lease expires now; nobody has looked yet
+    with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'delayed'."):
+        q.put("A")
+    assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"
+    q.close()
