@@ -56,7 +56,7 @@ from kit.heap import Heap
 from kit.jobs import Run, error_message
 from kit.lease import is_held
 from kit.scheduler import FifoPolicy, OldestDuePolicy, PriorityPolicy
-from kit.store import QueueFileError, WallClock, _storable
+from kit.store import WallClock, _storable, open_file
 
 __all__ = ["DurableScheduler", "Status", "JobRow", "JobStore", "Dispatcher", "Executor",
            "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Run", "WallClock"]
@@ -170,29 +170,7 @@ class JobStore:
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
-        conn = _connect(self.path, self.timeout)
-        try:
-            app = conn.execute("PRAGMA application_id").fetchone()[0]
-            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
-            if app != APPLICATION_ID and (app != 0 or tables):
-                raise QueueFileError(f"{self.path!r} is an SQLite database but not a durable "
-                                     f"scheduler (application_id {app}, tables {tables})")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable against process crashes
-            conn.execute("BEGIN IMMEDIATE")
-            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                for statement in SCHEMA.split(";"):  # not executescript: it would commit
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute("COMMIT")
-        except sqlite3.DatabaseError as e:
-            conn.close()
-            raise QueueFileError(f"cannot use {self.path!r} as a durable scheduler: {e}") from None
-        except QueueFileError:
-            conn.close()
-            raise
-        return conn
+        return open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "durable scheduler")
 
     def close(self) -> None:
         if self._conn is not None:

@@ -352,7 +352,7 @@ def test_constructor_rejects_bad_arguments(db, tmp_path):
             DurableScheduler(**args)
     text = tmp_path / "notes.txt"
     text.write_text("not a database, just words " * 50)
-    with pytest.raises(QueueFileError, match="cannot use"):
+    with pytest.raises(QueueFileError, match="is not a durable-scheduler database"):
         DurableScheduler(text, good)
     queue = tmp_path / "queue.db"
     SqliteLeaseQueue(queue, 1, 1).close()
