@@ -449,7 +449,8 @@ def test_learner_written_mistakes_get_the_seed_names(cls, level, name):
 
 @pytest.mark.parametrize("cls,level", [
     (ClaimOutsideLock, ex.q6), (UnlockedCancel, ex.q6), (PeekClaimPop, ex.q6),
-    (StatusOnlyAtTheEnd, ex.q6), (RetryToReady, ex.q4), (DefaultPriorityOne, ex.q1),
+    (StatusOnlyAtTheEnd, ex.q1), (StatusOnlyAtTheEnd, ex.q6), (RetryToReady, ex.q4),
+    (DefaultPriorityOne, ex.q1),
     (CancelRemoves, ex.q3), (SortedListScheduler, ex.q2), (SortedListScheduler, ex.q3),
 ], ids=lambda x: getattr(x, "__name__", "level"))
 def test_undeclared_wrong_answers_fail(cls, level):
@@ -543,9 +544,10 @@ def test_replay_observations_read_like_the_steps():
                                        "cancel b", "tick")))
     assert seen == ["submit b p=2 → b", "  b PENDING (ran 0)",
                     "submit a p=1 delay=1 → a", "  b PENDING (ran 0), a PENDING (ran 0)",
-                    "tick at t=0 → [b]", "  b DONE (ran 1), a PENDING (ran 0)",
-                    "cancel b → False", "  b DONE (ran 1), a PENDING (ran 0)",
-                    "tick at t=1 → [a]", "  b DONE (ran 1), a DONE (ran 1)"]
+                    "tick at t=0 → [b]", "  b DONE (ran 1 while RUNNING), a PENDING (ran 0)",
+                    "cancel b → False", "  b DONE (ran 1 while RUNNING), a PENDING (ran 0)",
+                    "tick at t=1 → [a]",
+                    "  b DONE (ran 1 while RUNNING), a DONE (ran 1 while RUNNING)"]
 
 
 def test_judge_points_at_the_first_differing_step_and_names_the_job():

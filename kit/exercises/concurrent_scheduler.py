@@ -205,7 +205,7 @@ q2 = Problem(
     max_examples=40,
     examples=[("two calls in a row", (P, 2, None)), ("a cancelled job", (C, 1, None)),
               ("a finished job", (D, 1, None)),
-              *((f"{race}, PENDING", (P, 1, race)) for race in RACES),
+              *((f"{race} (PENDING)", (P, 1, race)) for race in RACES),
               ("a cancel races the claim of a RUNNING job", (R, 1, "a cancel races the claim"))],
     pitfalls=[
         Pitfall("test and set outside the lock", "another thread can run between the test and "
@@ -405,6 +405,8 @@ q4 = Problem(
                       ("            return job\n",
                        "            return job\n        ready.pop()\n")]),
     ],
+    equivalent={"L9 delete: `return None` -> `pass`":
+                "a function that runs off its end returns None all the same"},
     hints=["Pop the best job; it may have been cancelled since it was queued.",
            "`job.claim()` returns True only for a PENDING job and moves it to RUNNING.",
            "Loop: pop, claim; return the first job whose claim succeeds; None once it is empty."],
