@@ -339,7 +339,8 @@ def rounds(draw, level: int, policies: bool = False):
 
 # -- cost promises, by counting the lines of the class that run -----------------------------------
 SMALL, LARGE = 4, 400
-COST_CASE = (1, ("submit a p=2", "submit b p=1 delay=1", "cancel a", "tick", "tick"))
+COSTS = {"tick": (1, ("submit a p=2", "submit b p=1 delay=1", "tick", "tick")),
+         "cancel": (1, ("submit a p=2", "submit b p=1", "cancel a", "tick"))}
 
 
 def _lines(cls, waiting: int, step: str) -> int:
@@ -355,12 +356,11 @@ def _lines(cls, waiting: int, step: str) -> int:
 
 
 def cost(cls, case) -> list | str:
-    """The replay; on COST_CASE, then the counted costs (the promises broken, at the end)."""
+    """The replay; on a case of COSTS, then that step's counted cost (a broken promise at the
+    end)."""
     seen = replay(cls, case)
-    if case != COST_CASE:
-        return seen
-    broken = [step for step in ("tick", "cancel")
-              if _lines(cls, LARGE, step) > 2 * _lines(cls, SMALL, step) + 20]
+    broken = [step for step, costly in COSTS.items() if case == costly
+              and _lines(cls, LARGE, step) > 2 * _lines(cls, SMALL, step) + 20]
     return seen if seen == WALL_CLOCK or not broken else [*seen, ("too slow", *broken)]
 
 
@@ -486,51 +486,50 @@ WALL_PITFALL = Pitfall(WALL, WALL_WHY,
 
 
 def _not_reached(level: int) -> dict[str, str]:
-    """The automatic mutants of JobScheduler's text in code a level cannot reach: its statement
-    rules out the inputs that run it (no delay before level 2, no cancel before 3, no failing
-    task before 4), so on that level they compute the same thing. Found by the lines they are on;
-    each is killed by the level that first reaches its code (python -m kit zoo mock_round)."""
+    """The automatic mutants of JobScheduler's text that a level cannot tell apart from it: its
+    statement rules out the inputs that would (no delay before level 2, no cancel before 3, no
+    failing task before 4), so on that level they compute the same thing; each is killed by the
+    level that first allows those inputs (see `python -m kit zoo mock_round`)."""
     text = answers.shown(answers.source_of(JobScheduler))
     lines = text.splitlines()
     tree = ast.parse(text)
-    spans = {name: range(node.lineno, node.end_lineno + 1) for node in ast.walk(tree)
-             if isinstance(node, ast.FunctionDef) for name in [node.name]}
+    cancel = next(n for n in ast.walk(tree) if getattr(n, "name", "") == "cancel")
     handler = next(n for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler))
-    regions = [  # (the level that first reaches it, what earlier levels lack, lines)
-        (2, "no delay", [i for i, line in enumerate(lines, 1) if any(
-            piece in line for piece in ("if delay < 0", "delay must be", "+ delay",
-                                        "(job.run_at, job.seq)", "peek().run_at <= now"))]),
-        (3, "no cancel", list(spans["cancel"])[1:]),
-        (4, "no failing task", [*range(handler.lineno, handler.end_lineno + 1), *(
-            i for i, line in enumerate(lines, 1) if "attempts += 1" in line)]),
-    ]
-    submit = spans["submit"].start  # its defaults: retries=0 and backoff=10 only matter from 4
+    spans = {"cancel": range(cancel.lineno + 1, cancel.end_lineno + 1),
+             "failure": range(handler.lineno, handler.end_lineno + 1)}
     out = {}
     for m in mutate.mutants(text):
-        line = int(m.key[1:m.key.index(" ")])
-        for first, lack, where in regions:
-            if level < first and line in where and m.key not in REACHED.get(level, ()):
-                out[m.key] = f"level {level} has {lack}: this code is level {first}'s"
-        if level < 4 and line == submit and ("`10` ->" in m.key or "`0` -> `1`" in m.key):
-            out[m.key] = f"level {level} has no failing task: retries and backoff do not matter"
-    if level >= 4:
-        out[f"L{submit} constant: `0` -> `-1`"] = ("retries=-1 fails a job on its first error, "
-                                                   "as retries=0 does (attempts is at least 1)")
+        n = int(m.key[1:m.key.index(" ")])
+        line, change = lines[n - 1], m.key[m.key.index(" ") + 1:]
+        if "def submit" in line and change == "constant: `0` -> `-1`":
+            out[m.key] = ("retries=-1 fails a job at its first error as retries=0 does "
+                          "(attempts is at least 1)")
+        elif level < 2 and any(piece in line and change.endswith(end) for piece, end in NO_DELAY):
+            out[m.key] = "level 1 has no delay: every job is due when it is submitted"
+        elif level < 3 and n in spans["cancel"]:
+            out[m.key] = f"level {level} has no cancel: this is level 3's code"
+        elif level < 4 and (n in spans["failure"] or "attempts += 1" in line or (
+                "def submit" in line and ("`10` ->" in change or change.endswith("`0` -> `1`")))):
+            out[m.key] = (f"level {level} has no failing task: attempts, retries and backoff "
+                          "are level 4's")
     return out
 
 
-REACHED = {  # mutants in those lines that a level kills all the same (they change what it sees)
-}
+NO_DELAY = [  # (a piece of the line, how the change ends): level 1 cannot see these
+    ("if delay < 0", "delete: `if delay < 0:` -> `pass`"),
+    ("if delay < 0", "-> `delay > 0`"), ("if delay < 0", "constant: `0` -> `-1`"),
+    ("delay must be", "-> `pass`"), ("+ delay", "-> `self.clock.now() - delay`"),
+    ("peek().run_at <= now", "-> `self.delayed.peek().run_at >= now`"),
+    ("(job.run_at, job.seq)", "-> `(job.seq, job.run_at)`")]
 
 
-def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs=False,
+def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs=(),
            races=False, **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, WALL_PITFALL]
     shared = [*EVERY_LEVEL, *(RETRIES if n >= 4 else ())]
-    if costs:
-        shared.append(("a scheduler of 400 waiting jobs: what a tick and a cancel cost",
-                       COST_CASE))
+    for step in costs:
+        shared.append((f"400 waiting jobs: what a {step} costs", COSTS[step]))
     if policies:
         shared = [(label, (None, *case)) for label, case in shared]
     examples = [*shared, *examples]
@@ -540,18 +539,18 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
                    answer=JobScheduler,
                    run=cost if costs else run_race if races else replay,
                    judge=judge_costs if costs else judge_race if races else judge_replay,
-                   arg_names=("policy", "workers", "operations") if policies
-                   else ("workers", "operations"),
+                   arg_names=(("race or policy" if races else "policy"), "workers",
+                              "operations") if policies else ("workers", "operations"),
                    cases=rounds(min(n, 4), policies=policies), points=points, pitfalls=pitfalls,
                    hints=hints, examples=examples, max_examples=120,
                    equivalent=_not_reached(n), **kw)
 
 
-EVERY_LEVEL = [("the default priority is 5", (1, ("submit b p=6", "submit a", "submit c p=4",
-                                                  "tick", "tick", "tick"))),
-               ("three jobs, two workers, then the default of one worker",
+EVERY_LEVEL = [("priority 5 when none is given", (1, ("submit b p=6", "submit a", "submit c p=4",
+                                                      "tick", "tick", "tick"))),
+               ("three jobs on two workers",
                 (2, ("submit c p=2", "submit a p=3", "submit b p=1", "tick", "tick"))),
-               ("the default of one worker", (None, ("submit b p=2", "submit a p=1", "tick")))]
+               ("one worker when none is given", (None, ("submit b p=2", "submit a p=1", "tick")))]
 RETRIES = [("one retry with backoff 2",
             (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
            ("two retries with backoff 1",
@@ -596,7 +595,7 @@ q2 = _level(2, "delayed start", 1, [
     examples=[("due exactly at the second tick", (1, ("submit a p=1 delay=1", "tick", "tick"))),
               ("a later job submitted first", (1, ("submit b p=1 delay=3", "submit a p=2 delay=1",
                                                    "tick", "tick", "tick", "tick")))],
-    costs=True)
+    costs=("tick",))
 
 q3 = _level(3, "cancel", 2, [
     Pitfall("a cancelled job still runs", "tick must skip a job that is no longer PENDING when "
@@ -618,7 +617,7 @@ q3 = _level(3, "cancel", 2, [
               ("a job cancelled while it waits in the ready heap",
                (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b",
                     "tick")))],
-    costs=True)
+    costs=("tick", "cancel"))
 
 q4 = _level(4, "retries with backoff", 2, [
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
