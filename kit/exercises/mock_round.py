@@ -15,8 +15,9 @@ notebook's demo); each pitfall is a small edit of its text.
 L1-L5 replay generated operation sequences ("submit a p=2 delay=1", "tick", "cancel a") against
 the learner's class and the answer, and compare what each call returned and, after every step,
 every job's status and how often its task ran. A "tick" step is `tick()` followed by
-`clock.advance(1)`. While a replay runs, the time module's clocks are watched: a scheduler that
-reads them (instead of the injected clock) is reported as such. Costs the statement promises
+`clock.advance(1)`. While a replay runs, the time module's clocks are watched
+(`interleave.watching_clocks`): a scheduler that reads them (instead of the injected clock) is
+reported as such. Costs the statement promises
 (cancel O(1), promotion from the front of the delayed heap) are checked by counting the lines
 of the class that run, on a small and a large scheduler.
 
@@ -28,9 +29,7 @@ lock, so a test and a set outside the lock fail every time, not once in a thousa
 import ast
 import contextlib
 import itertools
-import sys
 import threading
-import time
 
 from hypothesis import strategies as st
 
@@ -141,59 +140,7 @@ class JobScheduler:
 ModelAnswer = JobScheduler  # the name the notebook's demo and "where candidates slip" use
 
 
-# -- watching the system clock -------------------------------------------------------------------
-_TIME_NAMES = ("time", "monotonic", "perf_counter", "process_time", "time_ns", "monotonic_ns",
-               "perf_counter_ns")
 WALL_CLOCK = "read the system clock"
-
-
-def _called_from(files) -> bool:
-    """Whether a frame of the calling stack, below the replay itself, runs code from `files`
-    (so a clock object the class made for itself, such as MonotonicClock(), counts too)."""
-    frame = sys._getframe(2)
-    while frame is not None and frame.f_code is not replay.__code__:
-        if frame.f_code.co_filename in files:
-            return True
-        frame = frame.f_back
-    return False
-
-
-@contextlib.contextmanager
-def watching_wall_clock(cls):
-    """While inside: calls to the time module's clocks made (in this thread) by `cls`'s own code,
-    directly or through something it called, are listed in the yielded list. `from time import
-    monotonic` in the class's module is covered too."""
-    me, files, reads = threading.get_ident(), interleave.code_files(cls), []
-    originals = {name: getattr(time, name) for name in _TIME_NAMES}
-
-    def spy(name, fn):
-        def read(*args):
-            if threading.get_ident() == me and _called_from(files):
-                reads.append(name)
-            return fn(*args)
-        return read
-
-    spies = {name: spy(name, fn) for name, fn in originals.items()}
-    rebound = []  # (globals, name, original) for names bound by `from time import ...`
-    for klass in cls.__mro__[:-1]:
-        for value in vars(klass).values():
-            g = getattr(getattr(value, "__func__", value), "__globals__", None)
-            if g is None:
-                continue
-            for name, bound in list(g.items()):
-                for tname, original in originals.items():
-                    if bound is original:
-                        rebound.append((g, name, bound))
-                        g[name] = spies[tname]
-    for name, fn in spies.items():
-        setattr(time, name, fn)
-    try:
-        yield reads
-    finally:
-        for name, fn in originals.items():
-            setattr(time, name, fn)
-        for g, name, bound in rebound:
-            g[name] = bound
 
 
 # -- replaying operations ------------------------------------------------------------------------
@@ -258,7 +205,7 @@ def replay(cls, case) -> list | str:
     options = {} if policy is None else {"policy": POLICIES[policy]()}
     if workers is not None:  # None: the default, one worker
         options["workers"] = workers
-    with watching_wall_clock(cls) as reads:
+    with interleave.watching_clocks(cls) as reads:
         sched = cls(clock, **options)
         for op in ops:
             seen.append(_apply(sched, clock, op, calls, during))
