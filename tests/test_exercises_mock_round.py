@@ -475,11 +475,11 @@ def test_the_race_is_found_on_every_one_of_100_runs(cls):
     assert len(verdicts) == 1 and not next(iter(verdicts)), verdicts
 
 
-def test_the_level_6_check_gives_one_verdict_in_20_runs():
-    results = [ex.q6.check(UnlockedHeapq) for _ in range(20)]
+def test_the_level_6_check_gives_one_verdict_every_time():  # the races: 100 runs, above
+    results = [ex.q6.check(UnlockedHeapq) for _ in range(5)]
     assert {(r.status, r.case, r.pitfall.name) for r in results} == {
         ("failed", ("cancel('x') racing a tick's claim of x",), ex.LOCK)}
-    assert all(ex.q6.check(HeapqScheduler) for _ in range(20))
+    assert all(ex.q6.check(HeapqScheduler) for _ in range(5))
 
 
 def test_a_failed_race_shows_the_schedule():
