@@ -210,3 +210,30 @@ def test_patching_is_undone_after_setup():
         assert isinstance(counter.lock, CoopLock) and made == [counter.lock]
     assert threading.Lock is interleave._LOCK
     assert ImportedLockCounter().lock.__class__ is not CoopLock
+
+
+def test_a_bug_that_needs_two_preemptions_is_found_with_a_bound_of_two():
+    class Log:
+        def __init__(self):
+            self.items = []
+
+        def a(self):
+            self.items.append(1)
+            self.items.append(2)
+            self.items.append(3)
+
+        def b(self):
+            self.items.append("x")
+            self.items.append("y")
+
+    def check(log, out):  # only 1, x, 2, 3, y is wrong: A, B, A and then B, two preemptions
+        return "interleaved twice" if log.items == [1, "x", 2, 3, "y"] else None
+
+    case = dict(setup=Log, threads={"A": Log.a, "B": Log.b}, check=check, watch=[Log])
+    assert explore(**case, preemptions=1)
+    found = explore(**case, preemptions=2)
+    assert found.failure == "interleaved twice"
+    assert found.schedule == ("A starts; A pauses before `self.items.append(2)`; B goes on; "
+                              "B pauses before `self.items.append(\"y\")`; A goes on; "
+                              "A runs to the end; B goes on; B runs to the end")
+    assert explore(**case, preemptions=2).schedules == found.schedules  # the same every time
