@@ -60,6 +60,7 @@ def with_answers(nb: nbformat.NotebookNode, topic: str | None) -> nbformat.Noteb
     if topic is None:
         return nb
     nb.metadata["kit"] = {"exercises": topic}
+    nbgrader_cells(nb, topic)
     wanted, written = topic_answers(topic), set()
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -83,6 +84,30 @@ def with_answers(nb: nbformat.NotebookNode, topic: str | None) -> nbformat.Noteb
     if missing:
         raise ValueError(f"{topic}: no cell of the notebook defines {', '.join(missing)}; add a "
                          "cell with that def or class and the build fills it in")
+    return nb
+
+
+GRADED = re.compile(r"^\s*ex\.(q\d+)\.check\(\w+\)\s*$")  # a cell that checks one exercise
+
+
+def nbgrader_cells(nb: nbformat.NotebookNode, topic: str) -> nbformat.NotebookNode:
+    """Mark cells the way nbgrader (schema 3) reads them, so a course can also run its own
+    autograde: a cell with a solution block is a solution cell; a cell that is exactly
+    `ex.qN.check(answer)` is a graded cell worth the problem's points (under nbgrader a failed
+    check raises, which is how nbgrader scores). Demo checks (tagged `demo`) are neither."""
+    from kit.exercises import questions
+    problems = questions(topic)
+    for cell in nb.cells:
+        if cell.cell_type != "code" or "demo" in cell.metadata.get("tags", []):
+            continue
+        graded = GRADED.match(cell.source)
+        base = {"grade_id": f"{topic}-{cell.id}", "schema_version": 3, "task": False}
+        if graded and graded.group(1) in problems:
+            cell.metadata["nbgrader"] = {**base, "grade": True, "solution": False, "locked": True,
+                                         "points": problems[graded.group(1)].points}
+        elif BEGIN in cell.source:
+            cell.metadata["nbgrader"] = {**base, "grade": False, "solution": True,
+                                         "locked": False}
     return nb
 
 

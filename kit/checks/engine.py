@@ -31,6 +31,7 @@ the grader observes in a separate, sandboxed process and judges here. Checks are
 
 import copy
 import inspect
+import os
 import pickle
 import signal
 import threading
@@ -242,7 +243,20 @@ class Problem:
     # -- the learner's API -------------------------------------------------------------
     def check(self, answer, explain: bool = True) -> Result:
         """Check `answer` against the reference. Never raises; the result is truthy iff passed.
-        `explain=False` skips naming a pitfall (the mutation zoo only needs the verdict)."""
+        `explain=False` skips naming a pitfall (the mutation zoo only needs the verdict).
+
+        Under nbgrader (its autograde or validate sets NBGRADER_EXECUTION) the report is
+        printed, and a check that did not pass raises AssertionError: nbgrader scores a graded
+        cell by whether it raised (and would read a returned value as partial credit)."""
+        result = self._check(answer, explain)
+        if os.environ.get("NBGRADER_EXECUTION") in ("autograde", "validate"):
+            if not result:
+                raise AssertionError(repr(result))
+            print(repr(result))
+            return None
+        return result
+
+    def _check(self, answer, explain: bool) -> Result:
         if not callable(answer):
             return Result(self, CRASHED, error=f"expected a function or class, got {answer!r}")
         try:

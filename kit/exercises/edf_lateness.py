@@ -22,9 +22,9 @@ def job_lists(draw, max_size=7) -> list[Job]:
 
 one_list = job_lists().map(lambda js: (js,))
 EDGES = [("no jobs", ([],)), ("one job", ([Job("A", 3, 2)],)),
-         ("equal deadlines, names against input order",
+         ("equal deadlines with names against input order",
           ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)),
-         ("equal deadlines and durations, different names",
+         ("equal deadlines and durations under other names",
           ([Job("B", 1, 4), Job("A", 1, 4), Job("C", 2, 1)],)),
          ("the report/email/deploy/backup example", (SEED_JOBS,))]
 
