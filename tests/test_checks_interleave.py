@@ -237,3 +237,20 @@ def test_a_bug_that_needs_two_preemptions_is_found_with_a_bound_of_two():
                               "B pauses before `self.items.append(\"y\")`; A goes on; "
                               "A runs to the end; B goes on; B runs to the end")
     assert explore(**case, preemptions=2).schedules == found.schedules  # the same every time
+
+
+def test_a_condition_made_while_the_object_is_built_can_notify():
+    class Queue:
+        def __init__(self):
+            self.items = []
+            self.ready = threading.Condition()  # over a cooperative RLock
+
+        def put(self, item):
+            with self.ready:
+                self.items.append(item)
+                self.ready.notify()
+
+    found = explore(Queue, {"a": lambda q: q.put(1), "b": lambda q: q.put(2)},
+                    lambda q, out: None if sorted(q.items) == [1, 2] else repr(out),
+                    watch=[Queue])
+    assert found, found

@@ -114,6 +114,9 @@ class CoopLock:
     def locked(self) -> bool:
         return self.owner is not None
 
+    def _is_owned(self) -> bool:  # what threading.Condition asks before notify()
+        return self.owner == threading.get_ident()
+
     __enter__ = acquire
 
     def __exit__(self, *exc_info) -> None:
