@@ -210,3 +210,47 @@ def test_patching_is_undone_after_setup():
         assert isinstance(counter.lock, CoopLock) and made == [counter.lock]
     assert threading.Lock is interleave._LOCK
     assert ImportedLockCounter().lock.__class__ is not CoopLock
+
+
+def test_a_bug_that_needs_two_preemptions_is_found_with_a_bound_of_two():
+    class Log:
+        def __init__(self):
+            self.items = []
+
+        def a(self):
+            self.items.append(1)
+            self.items.append(2)
+            self.items.append(3)
+
+        def b(self):
+            self.items.append("x")
+            self.items.append("y")
+
+    def check(log, out):  # only 1, x, 2, 3, y is wrong: A, B, A and then B, two preemptions
+        return "interleaved twice" if log.items == [1, "x", 2, 3, "y"] else None
+
+    case = dict(setup=Log, threads={"A": Log.a, "B": Log.b}, check=check, watch=[Log])
+    assert explore(**case, preemptions=1)
+    found = explore(**case, preemptions=2)
+    assert found.failure == "interleaved twice"
+    assert found.schedule == ("A starts; A pauses before `self.items.append(2)`; B goes on; "
+                              "B pauses before `self.items.append(\"y\")`; A goes on; "
+                              "A runs to the end; B goes on; B runs to the end")
+    assert explore(**case, preemptions=2).schedules == found.schedules  # the same every time
+
+
+def test_a_condition_made_while_the_object_is_built_can_notify():
+    class Queue:
+        def __init__(self):
+            self.items = []
+            self.ready = threading.Condition()  # over a cooperative RLock
+
+        def put(self, item):
+            with self.ready:
+                self.items.append(item)
+                self.ready.notify()
+
+    found = explore(Queue, {"a": lambda q: q.put(1), "b": lambda q: q.put(2)},
+                    lambda q, out: None if sorted(q.items) == [1, 2] else repr(out),
+                    watch=[Queue])
+    assert found, found

@@ -1,5 +1,9 @@
 """Thread interleavings on demand: the same verdict on every run, no sleeps, no timing.
 
+(And two smaller ways to watch what an answer's code does while it runs, with no clock:
+`lines_run` counts the lines it runs, for cost promises; `watching_clocks` lists the system
+clocks it reads, for answers that must use an injected clock.)
+
 A race shows only when a thread is switched out at the worst moment, say between a claim's
 `if job.status == "PENDING"` and its `job.status = "RUNNING"`. Real threads switch whenever the
 interpreter likes, so a check that just starts threads catches such a bug now and then. Here the
@@ -32,13 +36,14 @@ import _thread
 import linecache
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["CoopLock", "Exploration", "adopt_locks", "code_files", "cooperative_locks",
-           "explore", "held_locks", "lines_run"]
+           "explore", "held_locks", "lines_run", "watching_clocks"]
 
 _real_lock = _thread.allocate_lock  # batons and waits use the real thing, never a patched one
 _REAL_LOCKS = (type(_thread.allocate_lock()), type(threading.RLock()))
@@ -109,6 +114,9 @@ class CoopLock:
     def locked(self) -> bool:
         return self.owner is not None
 
+    def _is_owned(self) -> bool:  # what threading.Condition asks before notify()
+        return self.owner == threading.get_ident()
+
     __enter__ = acquire
 
     def __exit__(self, *exc_info) -> None:
@@ -164,6 +172,53 @@ def lines_run(call: Callable[[], Any], *watch) -> int:
     finally:
         sys.settrace(previous)
     return count
+
+
+_CLOCKS = ("time", "monotonic", "perf_counter", "process_time", "time_ns", "monotonic_ns",
+           "perf_counter_ns")
+
+
+@contextmanager
+def watching_clocks(*objects):
+    """While inside: the time module's clocks read (in this thread) by `objects`' code, directly
+    or through what it called (a MonotonicClock it made for itself counts too), are listed in
+    the yielded list, by name. `from time import monotonic` in their modules is covered too."""
+    me, files, reads = threading.get_ident(), code_files(*objects), []
+    entered = sys._getframe(2)  # the frame of the `with`: the stack above it does not count
+    originals = {name: getattr(time, name) for name in _CLOCKS}
+
+    def by_watched_code() -> bool:
+        frame = sys._getframe(2)
+        while frame is not None and frame is not entered:
+            if frame.f_code.co_filename in files:
+                return True
+            frame = frame.f_back
+        return False
+
+    def spy(name, fn):
+        def read(*args):
+            if threading.get_ident() == me and by_watched_code():
+                reads.append(name)
+            return fn(*args)
+        return read
+
+    spies = {name: spy(name, fn) for name, fn in originals.items()}
+    rebound = []  # (globals, name, original) for names bound by `from time import ...`
+    for g in _globals_of(objects):
+        for name, bound in list(g.items()):
+            for clock, original in originals.items():
+                if bound is original:
+                    rebound.append((g, name, bound))
+                    g[name] = spies[clock]
+    for name, fn in spies.items():
+        setattr(time, name, fn)
+    try:
+        yield reads
+    finally:
+        for name, fn in originals.items():
+            setattr(time, name, fn)
+        for g, name, bound in rebound:
+            g[name] = bound
 
 
 @contextmanager

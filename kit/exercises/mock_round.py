@@ -15,8 +15,9 @@ notebook's demo); each pitfall is a small edit of its text.
 L1-L5 replay generated operation sequences ("submit a p=2 delay=1", "tick", "cancel a") against
 the learner's class and the answer, and compare what each call returned and, after every step,
 every job's status and how often its task ran. A "tick" step is `tick()` followed by
-`clock.advance(1)`. While a replay runs, the time module's clocks are watched: a scheduler that
-reads them (instead of the injected clock) is reported as such. Costs the statement promises
+`clock.advance(1)`. While a replay runs, the time module's clocks are watched
+(`interleave.watching_clocks`): a scheduler that reads them (instead of the injected clock) is
+reported as such. Costs the statement promises
 (cancel O(1), promotion from the front of the delayed heap) are checked by counting the lines
 of the class that run, on a small and a large scheduler.
 
@@ -25,15 +26,14 @@ L6 runs each race scenario under every schedule with at most one preemption
 lock, so a test and a set outside the lock fail every time, not once in a thousand runs.
 """
 
+import ast
 import contextlib
 import itertools
-import sys
 import threading
-import time
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, interleave
+from kit.checks import Pitfall, Problem, TooSlow, answers, interleave, mutate
 from kit.clock import FakeClock, MonotonicClock  # noqa: F401 - the wall-clock pitfall's text
 from kit.heap import Heap
 from kit.jobs import FifoPolicy, OldestDuePolicy, PriorityPolicy
@@ -123,7 +123,7 @@ class JobScheduler:
         for job in taken:  # outside the lock: a slow task never blocks submit
             try:
                 job.task()
-            except Exception as exc:
+            except Exception:
                 with self.lock:
                     if job.attempts <= job.retries:  # L4: back to PENDING after its backoff
                         job.status = "PENDING"
@@ -131,7 +131,6 @@ class JobScheduler:
                         self.delayed.push(job)
                     else:
                         job.status = "FAILED"
-                        job.error = str(exc)
             else:
                 with self.lock:
                     job.status = "DONE"
@@ -141,65 +140,14 @@ class JobScheduler:
 ModelAnswer = JobScheduler  # the name the notebook's demo and "where candidates slip" use
 
 
-# -- watching the system clock -------------------------------------------------------------------
-_TIME_NAMES = ("time", "monotonic", "perf_counter", "process_time", "time_ns", "monotonic_ns",
-               "perf_counter_ns")
 WALL_CLOCK = "read the system clock"
 
 
-def _called_from(files) -> bool:
-    """Whether a frame of the calling stack, below the replay itself, runs code from `files`
-    (so a clock object the class made for itself, such as MonotonicClock(), counts too)."""
-    frame = sys._getframe(2)
-    while frame is not None and frame.f_code is not replay.__code__:
-        if frame.f_code.co_filename in files:
-            return True
-        frame = frame.f_back
-    return False
-
-
-@contextlib.contextmanager
-def watching_wall_clock(cls):
-    """While inside: calls to the time module's clocks made (in this thread) by `cls`'s own code,
-    directly or through something it called, are listed in the yielded list. `from time import
-    monotonic` in the class's module is covered too."""
-    me, files, reads = threading.get_ident(), interleave.code_files(cls), []
-    originals = {name: getattr(time, name) for name in _TIME_NAMES}
-
-    def spy(name, fn):
-        def read(*args):
-            if threading.get_ident() == me and _called_from(files):
-                reads.append(name)
-            return fn(*args)
-        return read
-
-    spies = {name: spy(name, fn) for name, fn in originals.items()}
-    rebound = []  # (globals, name, original) for names bound by `from time import ...`
-    for klass in cls.__mro__[:-1]:
-        for value in vars(klass).values():
-            g = getattr(getattr(value, "__func__", value), "__globals__", None)
-            if g is None:
-                continue
-            for name, bound in list(g.items()):
-                for tname, original in originals.items():
-                    if bound is original:
-                        rebound.append((g, name, bound))
-                        g[name] = spies[tname]
-    for name, fn in spies.items():
-        setattr(time, name, fn)
-    try:
-        yield reads
-    finally:
-        for name, fn in originals.items():
-            setattr(time, name, fn)
-        for g, name, bound in rebound:
-            g[name] = bound
-
-
 # -- replaying operations ------------------------------------------------------------------------
-def _task(id, fails, calls):
+def _task(sched, id, fails, calls, during):
     def task():
         calls[id] += 1
+        during[id] = _status(sched.status(id))  # a task may ask: its job is RUNNING meanwhile
         if calls[id] <= fails:
             raise RuntimeError(f"{id} failed (call {calls[id]})")
         return id
@@ -219,7 +167,7 @@ def _status(value) -> str:
 _KEYS = {"p": "priority", "delay": "delay", "retries": "retries", "backoff": "backoff"}
 
 
-def _apply(sched, clock, op: str, calls: dict):
+def _apply(sched, clock, op: str, calls: dict, during: dict):
     """Do one step; what it returned, as the replay writes it."""
     word, *rest = op.split()
     if word == "tick":
@@ -233,8 +181,8 @@ def _apply(sched, clock, op: str, calls: dict):
     fails = int(opts.pop("fails", 0))
     calls.setdefault(id, 0)
     try:
-        got = sched.submit(id, _task(id, fails, calls), **{_KEYS[k]: int(v)
-                                                           for k, v in opts.items()})
+        got = sched.submit(id, _task(sched, id, fails, calls, during),
+                           **{_KEYS[k]: int(v) for k, v in opts.items()})
     except NotImplementedError:
         raise
     except Exception as exc:  # a refused submit is an observation: its error type
@@ -242,21 +190,28 @@ def _apply(sched, clock, op: str, calls: dict):
     return f"{op} → {got}"
 
 
+def _fate(sched, id, calls: dict, during: dict) -> str:
+    """"a DONE (ran 1 while RUNNING)": a job's status, and how often its task ran and as what."""
+    ran = f"ran {calls[id]} while {during[id]}" if calls[id] else "ran 0"
+    return f"{id} {_status(sched.status(id))} ({ran})"
+
+
 def replay(cls, case) -> list | str:
     """Build `cls(FakeClock(0), ...)` and apply each operation. After each: what it returned, and
     then, for every job submitted so far, its status and how often its task ran. WALL_CLOCK if the
     class read the system clock."""
     policy, workers, ops = case if len(case) == 3 else (None, *case)
-    clock, seen, calls = FakeClock(0), [], {}
-    with watching_wall_clock(cls) as reads:
-        sched = cls(clock, workers=workers) if policy is None else \
-            cls(clock, policy=POLICIES[policy](), workers=workers)
+    clock, seen, calls, during = FakeClock(0), [], {}, {}
+    options = {} if policy is None else {"policy": POLICIES[policy]()}
+    if workers is not None:  # None: the default, one worker
+        options["workers"] = workers
+    with interleave.watching_clocks(cls) as reads:
+        sched = cls(clock, **options)
         for op in ops:
-            seen.append(_apply(sched, clock, op, calls))
+            seen.append(_apply(sched, clock, op, calls, during))
             known = [id for id in calls if id != "z"]  # z: the refused negative delay
             if known:
-                seen.append("  " + ", ".join(
-                    f"{id} {_status(sched.status(id))} (ran {calls[id]})" for id in known))
+                seen.append("  " + ", ".join(_fate(sched, id, calls, during) for id in known))
         with contextlib.suppress(Exception):  # unseen: a submit and a tick, so that a clock
             sched.submit("probe", lambda: None)  # read shows on every case, not only on some
             sched.tick()
@@ -289,10 +244,11 @@ def judge_replay(case, expected, got) -> str | None:
 @st.composite
 def rounds(draw, level: int, policies: bool = False):
     """(workers, ops) -- or (policy, workers, ops) -- for a level: each level adds one kind of
-    step or option to the ones before. Names are drawn in a shuffled order, so name order,
-    submission order and priority order differ; a priority or backoff is sometimes left out."""
-    policy = draw(st.sampled_from(list(POLICIES))) if policies else None
-    workers = draw(st.integers(1, 3))
+    step or option to the ones before; None leaves an argument at its default. Names are drawn
+    in a shuffled order, so name order, submission order and priority order differ; a priority
+    or backoff is sometimes left out."""
+    policy = draw(st.sampled_from([None, *POLICIES])) if policies else None
+    workers = draw(st.sampled_from([1, 2, 3, None]))  # None: leave the default (1)
     names = draw(st.permutations("abcdef"))
     ops, used = [], []
     for _ in range(draw(st.integers(0, 10))):
@@ -330,7 +286,8 @@ def rounds(draw, level: int, policies: bool = False):
 
 # -- cost promises, by counting the lines of the class that run -----------------------------------
 SMALL, LARGE = 4, 400
-COST_CASE = (1, ("submit a p=2", "submit b p=1 delay=1", "cancel a", "tick", "tick"))
+COSTS = {"tick": (1, ("submit a p=2", "submit b p=1 delay=1", "tick", "tick")),
+         "cancel": (1, ("submit a p=2", "submit b p=1", "cancel a", "tick"))}
 
 
 def _lines(cls, waiting: int, step: str) -> int:
@@ -346,12 +303,11 @@ def _lines(cls, waiting: int, step: str) -> int:
 
 
 def cost(cls, case) -> list | str:
-    """The replay; on COST_CASE, then the counted costs (the promises broken, at the end)."""
+    """The replay; on a case of COSTS, then that step's counted cost (a broken promise at the
+    end)."""
     seen = replay(cls, case)
-    if case != COST_CASE:
-        return seen
-    broken = [step for step in ("tick", "cancel")
-              if _lines(cls, LARGE, step) > 2 * _lines(cls, SMALL, step) + 20]
+    broken = [step for step, costly in COSTS.items() if case == costly
+              and _lines(cls, LARGE, step) > 2 * _lines(cls, SMALL, step) + 20]
     return seen if seen == WALL_CLOCK or not broken else [*seen, ("too slow", *broken)]
 
 
@@ -437,8 +393,11 @@ RACES = {  # scenario: (workers, threads, what must hold at the end)
 }
 
 
-def run_race(cls, case) -> interleave.Exploration:
-    """Every schedule of one scenario with at most one preemption: the first that goes wrong."""
+def run_race(cls, case) -> interleave.Exploration | list | str:
+    """A race scenario (a 1-tuple): every schedule with at most one preemption, the first that
+    goes wrong. Any other case is a replay: level 6 checks the whole class again."""
+    if len(case) != 1:
+        return replay(cls, case)
     (scenario,) = case
     workers, threads, rule = RACES[scenario]
 
@@ -449,8 +408,8 @@ def run_race(cls, case) -> interleave.Exploration:
 
 
 def judge_race(case, expected, got) -> str | None:
-    if not isinstance(got, interleave.Exploration):
-        return f"the race gave {got!r}"
+    if len(case) != 1:
+        return judge_replay(case, expected, got)
     return None if got else f"the schedule that shows it: {got.schedule}"
 
 
@@ -473,20 +432,78 @@ WALL_PITFALL = Pitfall(WALL, WALL_WHY,
                        edit=[("self.clock = clock", "self.clock = MonotonicClock()")])
 
 
-def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs=False,
-           **kw) -> Problem:
+def _not_reached(level: int) -> dict[str, str]:
+    """The automatic mutants of JobScheduler's text that a level cannot tell apart from it: its
+    statement rules out the inputs that would (no delay before level 2, no cancel before 3, no
+    failing task before 4), so on that level they compute the same thing; each is killed by the
+    level that first allows those inputs (see `python -m kit zoo mock_round`)."""
+    text = answers.shown(answers.source_of(JobScheduler))
+    lines = text.splitlines()
+    tree = ast.parse(text)
+    cancel = next(n for n in ast.walk(tree) if getattr(n, "name", "") == "cancel")
+    handler = next(n for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler))
+    spans = {"cancel": range(cancel.lineno + 1, cancel.end_lineno + 1),
+             "failure": range(handler.lineno, handler.end_lineno + 1)}
+    out = {}
+    for m in mutate.mutants(text):
+        n = int(m.key[1:m.key.index(" ")])
+        line, change = lines[n - 1], m.key[m.key.index(" ") + 1:]
+        if "def submit" in line and change == "constant: `0` -> `-1`":
+            out[m.key] = ("retries=-1 fails a job at its first error as retries=0 does "
+                          "(attempts is at least 1)")
+        elif level < 2 and any(piece in line and change.endswith(end) for piece, end in NO_DELAY):
+            out[m.key] = "level 1 has no delay: every job is due when it is submitted"
+        elif level < 3 and n in spans["cancel"]:
+            out[m.key] = f"level {level} has no cancel: this is level 3's code"
+        elif level < 4 and (n in spans["failure"] or "attempts += 1" in line or (
+                "def submit" in line and ("`10` ->" in change or change.endswith("`0` -> `1`")))):
+            out[m.key] = (f"level {level} has no failing task: attempts, retries and backoff "
+                          "are level 4's")
+    return out
+
+
+NO_DELAY = [  # (a piece of the line, how the change ends): level 1 cannot see these
+    ("if delay < 0", "delete: `if delay < 0:` -> `pass`"),
+    ("if delay < 0", "-> `delay > 0`"), ("if delay < 0", "constant: `0` -> `-1`"),
+    ("delay must be", "-> `pass`"), ("+ delay", "-> `self.clock.now() - delay`"),
+    ("peek().run_at <= now", "-> `self.delayed.peek().run_at >= now`"),
+    ("(job.run_at, job.seq)", "-> `(job.seq, job.run_at)`")]
+
+
+def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs=(),
+           races=False, **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, WALL_PITFALL]
-    if costs:
-        examples = [*examples, ("a scheduler of 400 waiting jobs: what a tick and a cancel cost",
-                                COST_CASE)]
+    shared = [*EVERY_LEVEL, *(RETRIES if n >= 4 else ())]
+    for step in costs:
+        shared.append((f"400 waiting jobs: what a {step} costs", COSTS[step]))
+    if policies:
+        shared = [(label, (None, *case)) for label, case in shared]
+    examples = [*shared, *examples]
+    if races:
+        examples += [(name, (name,)) for name in RACES]
     return Problem(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
-                   answer=JobScheduler, run=cost if costs else replay,
-                   judge=judge_costs if costs else judge_replay,
-                   arg_names=("policy", "workers", "operations") if policies
-                   else ("workers", "operations"),
-                   cases=rounds(n, policies=policies), points=points, pitfalls=pitfalls,
-                   hints=hints, examples=list(examples), max_examples=120, **kw)
+                   answer=JobScheduler,
+                   run=cost if costs else run_race if races else replay,
+                   judge=judge_costs if costs else judge_race if races else judge_replay,
+                   arg_names=(("race or policy" if races else "policy"), "workers",
+                              "operations") if policies else ("workers", "operations"),
+                   cases=rounds(min(n, 4), policies=policies), points=points, pitfalls=pitfalls,
+                   hints=hints, examples=examples, max_examples=120,
+                   equivalent=_not_reached(n), **kw)
+
+
+EVERY_LEVEL = [("priority 5 when none is given", (1, ("submit b p=6", "submit a", "submit c p=4",
+                                                      "tick", "tick", "tick"))),
+               ("three jobs on two workers",
+                (2, ("submit c p=2", "submit a p=3", "submit b p=1", "tick", "tick"))),
+               ("one worker when none is given", (None, ("submit b p=2", "submit a p=1", "tick")))]
+RETRIES = [("one retry with backoff 2",
+            (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
+           ("two retries with backoff 1",
+            (1, ("submit a p=1 retries=2 backoff=1 fails=2", "tick", "tick", "tick", "tick"))),
+           ("the default backoff is 10",
+            (1, ("submit a p=1 retries=2 fails=2", *["tick"] * 32)))]
 
 
 q1 = _level(1, "submit and tick", 2, [
@@ -508,9 +525,7 @@ q1 = _level(1, "submit and tick", 2, [
                (3, ("submit c p=1", "submit a p=1", "submit b p=1", "tick"))),
               ("equal priorities, one worker, names against submission order",
                (1, ("submit b p=2", "submit c p=2", "submit a p=2", "tick", "tick", "tick"))),
-              ("a used id", (1, ("submit a p=1", "submit a p=1", "tick"))),
-              ("the default priority is 5", (1, ("submit b p=6", "submit a", "submit c p=4",
-                                                 "tick", "tick")))])
+              ("a used id", (1, ("submit a p=1", "submit a p=1", "tick")))])
 
 q2 = _level(2, "delayed start", 1, [
     WALL_PITFALL,
@@ -527,7 +542,7 @@ q2 = _level(2, "delayed start", 1, [
     examples=[("due exactly at the second tick", (1, ("submit a p=1 delay=1", "tick", "tick"))),
               ("a later job submitted first", (1, ("submit b p=1 delay=3", "submit a p=2 delay=1",
                                                    "tick", "tick", "tick", "tick")))],
-    costs=True)
+    costs=("tick",))
 
 q3 = _level(3, "cancel", 2, [
     Pitfall("a cancelled job still runs", "tick must skip a job that is no longer PENDING when "
@@ -549,7 +564,7 @@ q3 = _level(3, "cancel", 2, [
               ("a job cancelled while it waits in the ready heap",
                (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b",
                     "tick")))],
-    costs=True)
+    costs=("tick", "cancel"))
 
 q4 = _level(4, "retries with backoff", 2, [
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
@@ -565,14 +580,7 @@ q4 = _level(4, "retries with backoff", 2, [
 ], ["Count attempts when a job is claimed; a failing task with attempts <= retries goes back.",
     "Going back means PENDING again, run_at = now + backoff * 2 ** (attempts - 1), onto the "
     "delayed heap.",
-    "Otherwise the job is FAILED (keep str(error) if you like)."],
-    examples=[("one retry with backoff 2",
-               (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
-              ("two retries with backoff 1",
-               (1, ("submit a p=1 retries=2 backoff=1 fails=2", "tick", "tick", "tick",
-                    "tick"))),
-              ("the default backoff is 10",
-               (1, ("submit a p=1 retries=1 fails=1", *["tick"] * 11)))])
+    "Otherwise the job is FAILED."])
 
 q5 = _level(5, "swappable policy", 1, [
     Pitfall(HARD, "the rule must come from the policy argument (its before(a, b)); then 'now "
@@ -582,29 +590,23 @@ q5 = _level(5, "swappable policy", 1, [
 ], ["Store the policy; build the ready heap from policy.before.",
     "The policies read job.priority, job.seq and job.run_at: use Job records.",
     "policy=None means PriorityPolicy()."], policies=True,
-    examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick"))),
-              ("no policy given", (None, 1, ("submit a p=3", "submit b p=1", "tick")))])
+    examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick")))])
 
-q6 = Problem(
-    name="JobScheduler level 6 (thread safety)", defines="JobScheduler", answer=JobScheduler,
-    run=run_race, judge=judge_race, arg_names=("race",),
-    cases=st.sampled_from(list(RACES)).map(lambda name: (name,)), points=2, max_examples=3,
-    timeout=20, examples=[(name, (name,)) for name in RACES],
-    pitfalls=[
-        Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock "
-                "around the heaps, the job map and every status change",
-                edit=[("self.lock = threading.Lock()", "self.lock = contextlib.nullcontext()")]),
-        Pitfall("running the task while holding the lock", "claim under the lock, release it, "
-                "run the task, then take the lock again to record the end",
-                edit=[("threading.Lock()", "threading.RLock()"),
-                      ("        for job in taken:  # outside the lock: a slow task never blocks "
-                       "submit\n", "        with self.lock:  # the task runs under the lock\n"
-                       "          for job in taken:\n")]),
-    ],
-    hints=["One threading.Lock; every method takes it around shared state.",
-           "tick: under the lock promote, pop and claim; outside it run the tasks; under it "
-           "again record DONE, FAILED or the retry.",
-           "cancel: under the lock test PENDING and set CANCELLED."])
+q6 = _level(6, "thread safety", 2, [
+    Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock around "
+            "the heaps, the job map and every status change",
+            edit=[("self.lock = threading.Lock()", "self.lock = contextlib.nullcontext()")]),
+    Pitfall("running the task while holding the lock", "claim under the lock, release it, run "
+            "the task, then take the lock again to record the end",
+            edit=[("threading.Lock()", "threading.RLock()"),
+                  ("        for job in taken:  # outside the lock: a slow task never blocks "
+                   "submit\n", "        with self.lock:  # the task runs under the lock\n"
+                   "          for job in taken:\n")]),
+], ["One threading.Lock; every method takes it around shared state.",
+    "tick: under the lock promote, pop and claim; outside it run the tasks; under it again "
+    "record DONE, FAILED or the retry.",
+    "cancel: under the lock test PENDING and set CANCELLED."], policies=True, races=True,
+    timeout=20)
 
 PROBLEMS = LEVELS = [q1, q2, q3, q4, q5, q6]
 TITLES = ["submit and tick", "delayed start", "cancel", "retries with backoff", "swappable policy",
