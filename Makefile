@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# nbgrader (for the test that runs a course's own autograde on a kit notebook) lives apart from
+# the kit's environment, so its JupyterLab extensions never change what learners see
+NBGRADER := nbgrader==0.9.6 rapidfuzz alembic sqlalchemy mako greenlet
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .PHONY: lab test build bench present venv system-deps
@@ -15,6 +18,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-deps --upgrade --target $(VENV)/nbgrader $(NBGRADER)
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)

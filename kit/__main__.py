@@ -1,4 +1,4 @@
-"""`python -m kit sim|quiz|build|grade ...`: the kit's command line."""
+"""`python -m kit sim|quiz|build|grade|gradescope|zoo ...`: the kit's command line."""
 
 import argparse
 import sys
@@ -17,6 +17,16 @@ def main(argv=None) -> int:
     b.add_argument("--no-run", action="store_true", help="write sources only, do not execute")
     sub.add_parser("grade", help="grade learner notebooks into a CSV (python -m kit grade -h)",
                    add_help=False)
+    sub.add_parser("gradescope", help="build a Gradescope autograder archive (python -m kit "
+                   "gradescope -h)", add_help=False)
+    sub.add_parser("zoo", help="mutation testing of every exercise's check (python -m kit zoo -h)",
+                   add_help=False)
+    if argv[:1] == ["zoo"]:
+        from kit.checks.mutate import main as zoo
+        return zoo(argv[1:])
+    if argv[:1] == ["gradescope"]:
+        from kit.grading.gradescope import main as gradescope
+        return gradescope(argv[1:])
     if argv[:1] in (["sim"], ["quiz"], ["grade"]):  # these parse their own arguments
         if argv[0] == "sim":
             from kit.sim_cli import main as sim

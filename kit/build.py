@@ -4,9 +4,17 @@
 `### BEGIN SOLUTION` and `### END SOLUTION` are the answer; the learner build replaces them with
 `raise NotImplementedError` at the same indentation. Both builds are executed with nbclient, so
 every stored output is real and nbval has something to compare.
+
+One text per answer: before anything runs, each cell that defines an exercise's answer (a
+top-level `def` or `class` with the name of a problem's `answer` in the notebook's exercises
+module) is rewritten from that answer's text in the module, so the notebook, `solution()` and the
+check can never hold three different answers. Both builds record their exercises module in the
+notebook metadata (`kit.exercises`), which the grader reads.
 """
 
+import ast
 import copy
+import importlib
 import re
 from pathlib import Path
 
@@ -27,6 +35,80 @@ def strip_solutions(source: str) -> str:
     if source.count(BEGIN) != source.count(END):
         raise ValueError(f"unbalanced solution markers in cell:\n{source}")
     return _BLOCK.sub(lambda m: f"{m.group(1)}raise NotImplementedError{m.group(2)}", source)
+
+
+def topic_answers(topic: str) -> dict[str, object]:
+    """{name: answer} for the problems of an exercises module that declare their answer."""
+    from kit.checks.answers import source_of
+    module = importlib.import_module(f"kit.exercises.{topic}")
+    found = {}
+    for problem in module.PROBLEMS:
+        if problem.answer is not None:
+            name = problem.answer.__name__
+            if found.get(name, problem.answer) is not problem.answer:
+                raise ValueError(f"{topic}: two different answers are named {name!r}")
+            found[name] = problem.answer
+            source_of(problem.answer)  # fails now, not halfway through a build
+    return found
+
+
+def with_answers(nb: nbformat.NotebookNode, topic: str | None) -> nbformat.NotebookNode:
+    """The notebook with every answer's cell text taken from its exercises module; an answer
+    that no cell defines is an error (the notebook would teach another text)."""
+    from kit.checks.answers import solved_cell, source_of
+    nb = copy.deepcopy(nb)
+    if topic is None:
+        return nb
+    nb.metadata["kit"] = {"exercises": topic}
+    nbgrader_cells(nb, topic)
+    wanted, written = topic_answers(topic), set()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:  # IPython magics: no answer lives there
+            continue
+        lines = cell.source.splitlines(True)
+        for node in reversed(tree.body):
+            name = getattr(node, "name", None)
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and name in wanted:
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                last = node.end_lineno  # and the indented comments after it (END markers)
+                while last < len(lines) and lines[last][:1] in (" ", "\t"):
+                    last += 1
+                lines[first - 1:last] = [solved_cell(source_of(wanted[name]))]
+                written.add(name)
+        cell.source = "".join(lines).rstrip("\n")
+    missing = sorted(set(wanted) - written)
+    if missing:
+        raise ValueError(f"{topic}: no cell of the notebook defines {', '.join(missing)}; add a "
+                         "cell with that def or class and the build fills it in")
+    return nb
+
+
+GRADED = re.compile(r"^\s*ex\.(q\d+)\.check\(\w+\)\s*$")  # a cell that checks one exercise
+
+
+def nbgrader_cells(nb: nbformat.NotebookNode, topic: str) -> nbformat.NotebookNode:
+    """Mark cells the way nbgrader (schema 3) reads them, so a course can also run its own
+    autograde: a cell with a solution block is a solution cell; a cell that is exactly
+    `ex.qN.check(answer)` is a graded cell worth the problem's points (under nbgrader a failed
+    check raises, which is how nbgrader scores). Demo checks (tagged `demo`) are neither."""
+    from kit.exercises import questions
+    problems = questions(topic)
+    for cell in nb.cells:
+        if cell.cell_type != "code" or "demo" in cell.metadata.get("tags", []):
+            continue
+        graded = GRADED.match(cell.source)
+        base = {"grade_id": f"{topic}-{cell.id}", "schema_version": 3, "task": False}
+        if graded and graded.group(1) in problems:
+            cell.metadata["nbgrader"] = {**base, "grade": True, "solution": False, "locked": True,
+                                         "points": problems[graded.group(1)].points}
+        elif BEGIN in cell.source:
+            cell.metadata["nbgrader"] = {**base, "grade": False, "solution": True,
+                                         "locked": False}
+    return nb
 
 
 def learner_version(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -76,7 +158,8 @@ def build(names: list[str] | None = None, root: Path = ROOT, run: bool = True,
     for path in sorted(sources.glob("*.ipynb")):
         if names and path.stem not in names:
             continue
-        solved = nbformat.read(path, as_version=4)
+        from kit.exercises import topic_of
+        solved = with_answers(nbformat.read(path, as_version=4), topic_of(path.stem))
         learner = learner_version(solved)
         if run:
             log(f"executing {path.relative_to(root)}")

@@ -14,7 +14,7 @@ Cost: O(jobs + rounds * tenants); pick a quantum of at least the largest job for
 
 from typing import NamedTuple
 
-from kit.schedule import check_number
+from kit import validate
 
 
 class Service(NamedTuple):
@@ -75,24 +75,21 @@ def _check(queues, weights, quantum, rounds):
         raise TypeError(f"queues must be a dict {{tenant: [job size, ...]}}, got {queues!r}")
     checked = {}
     for tenant, jobs in queues.items():
-        if isinstance(jobs, (str, bytes)) or not hasattr(jobs, "__iter__"):
+        if isinstance(jobs, str | bytes) or not hasattr(jobs, "__iter__"):
             raise TypeError(f"queues[{tenant!r}] must be a list of job sizes, got {jobs!r}")
-        jobs = list(jobs)
-        for size in jobs:
-            check_number(f"job size in queues[{tenant!r}]", size, low=0)
-        checked[tenant] = jobs
+        checked[tenant] = [validate.number(f"job size in queues[{tenant!r}]", size, low=0,
+                                           low_open=True) for size in jobs]
     weights = {} if weights is None else weights
     if not isinstance(weights, dict):
         raise TypeError(f"weights must be a dict {{tenant: weight}}, got {weights!r}")
     for tenant, w in weights.items():
         if tenant not in checked:
             raise ValueError(f"weights names tenant {tenant!r}, which has no queue")
-        check_number(f"weights[{tenant!r}]", w, low=0)
+        validate.number(f"weights[{tenant!r}]", w, low=0, low_open=True)
     weights = {t: weights.get(t, 1) for t in checked}
     if quantum is None:
         quantum = max((s for jobs in checked.values() for s in jobs), default=1)
-    check_number("quantum", quantum, low=0)
-    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
-                               or rounds < 0):
-        raise ValueError(f"rounds must be an int >= 0 or None, got {rounds!r}")
+    validate.number("quantum", quantum, low=0, low_open=True)
+    if rounds is not None:
+        validate.integer("rounds", rounds, low=0)
     return checked, weights, quantum

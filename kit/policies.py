@@ -1,16 +1,17 @@
 """One worker, many policies: a policy is the key of the ready queue plus when it preempts.
 
-Every policy runs through the same event loop. The worker takes the ready task with the smallest
-`(key, seq)`; `seq` counts insertions, so equal keys leave in the order they came in. The policies
-differ only in the key and in when the running task is put back:
+Every policy runs through the same event loop. The ready queue is a heap of `(key, seq, task)`:
+the worker takes the smallest, and `seq` counts insertions, so equal keys leave in the order they
+came in (a constant key makes the heap a plain FIFO queue). The policies differ only in the key
+and in when the running task is put back:
 
     policy     key of the ready queue         the running task is put back when...
-    fifo       arrival order (a plain queue)   never: it runs to completion
+    fifo       none (first come, first out)    never: it runs to completion
     sjf        duration                        never
     priority   priority (1 = most urgent)      never; with preemptive=True, a more urgent arrival
     srtf       remaining time                  a task with less remaining time arrives
     edf        deadline (None = no deadline)   a task with an earlier deadline arrives
-    rr         arrival order (a plain queue)   its quantum is used up (it goes to the back)
+    rr         none (first come, first out)    its quantum is used up (it goes to the back)
     mlfq       level (0 = top)                 its level's quantum is used up, or a task arrives
                                                at a higher level; used allotment drops a level
 
@@ -22,16 +23,22 @@ key. With preemptive=True and aging, the running task is re-checked every `quant
 Time jumps from event to event (arrival, completion, quantum end, boost), so idle gaps cost
 nothing, and a task alone on the worker runs up to the next arrival in one step whatever its length
 (mlfq still stops at each quantum end, because the task's level may change there).
-Cost: O((n + slices) log n) for the heap policies and O(n + slices) for fifo and rr.
+
+`simulate` is the readable loop; `simulate_fast` computes the same `Schedule` with the loop tuned
+for large inputs (a deque for fifo and rr, locals instead of attributes), and a property test
+proves the two equal. Cost of both: O((n + slices) log n); `simulate_fast` is O(n + slices) for
+fifo and rr.
 """
 
 from collections import deque
 from heapq import heappop, heappush
+from itertools import count
 from math import ceil, floor, inf
-from operator import le
+from operator import itemgetter, le
 
-from kit.mlfq import mlfq_rule
-from kit.schedule import Schedule, Task, check_number, check_tasks
+from kit import validate
+from kit.mlfq import Feedback, feedback
+from kit.schedule import Schedule, Task, check_tasks
 
 POLICIES = ("fifo", "priority", "rr", "edf", "sjf", "srtf", "mlfq")
 
@@ -58,12 +65,52 @@ def urgent_stream(n, low_priority=5, urgent_priority=1):
     has key `urgent + a*t` against "low"'s `low_priority`, so "low" starts by
     `(low_priority - urgent_priority) / a`. Cost O(n).
     """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ValueError(f"n must be an int >= 0, got {n!r}")
-    check_number("low_priority", low_priority)
-    check_number("urgent_priority", urgent_priority)
+    validate.integer("n", n, low=0)
+    validate.number("low_priority", low_priority)
+    validate.number("urgent_priority", urgent_priority)
     return [Task("low", 0, 1, low_priority)] + [Task(f"u{k}", k, 1, urgent_priority)
                                                 for k in range(n)]
+
+
+class Rule:
+    """A policy as data, built once per simulation by `policy_rule` (which checks the options).
+
+    `key(i, now)` is the ready-queue key of task i entering the queue at `now`: `base[i] +
+    aging * now` (no base: 0, a FIFO queue). `left[i]` is task i's work left (the loops keep it
+    up to date; srtf's base is this very list). A running task with `quantum` None runs until it is
+    done or preempted; otherwise it is put back after `quantum` ticks (mlfq: its `feedback` says
+    how long, and moves it between levels). `preempts`: a ready task with a smaller key takes the
+    worker at once. `boost` (mlfq): every task back to the top every `boost` ticks.
+    """
+
+    def __init__(self, policy, tasks, base=None, aging=0, preempts=False, quantum=None,
+                 fb: Feedback | None = None, boost=None, left=None):
+        self.policy, self.base, self.aging, self.preempts = policy, base, aging, preempts
+        self.quantum, self.feedback, self.boost = quantum, fb, boost
+        self.left = [t.duration for t in tasks] if left is None else left
+
+    def key(self, i, now):
+        return (0 if self.base is None else self.base[i]) + self.aging * now
+
+    def slice(self, i, now, company_at):
+        """How long task i, just given the worker at `now`, may run before it is put back; no one
+        else can be ready before `company_at` (inf: never)."""
+        if self.feedback is not None:
+            return self.feedback.slice(i)
+        return inf if self.quantum is None else alone(self.quantum, now, company_at)
+
+    def next_boost(self, now):
+        """The first boost after `now` (inf: no boost)."""
+        return inf if self.boost is None else (floor(now / self.boost) + 1) * self.boost
+
+
+def alone(quantum, now, until):
+    """The time slice of a task with no one else ready until `until`: each quantum end before then
+    would only put it back and pick it again, so it gets every quantum up to the first boundary at
+    or after `until` in one go (all of them when nothing else will arrive)."""
+    if until - now <= quantum:
+        return quantum
+    return inf if until == inf else ceil((until - now) / quantum) * quantum
 
 
 def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None, quanta=None,
@@ -79,14 +126,128 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
     mlfq options: `levels` (default 3), `quanta`, `allotment` (time a task may use at one level
     before it drops; default that level's quantum) and `boost` (every `boost` ticks all tasks go
     back to the top level; default never).
-    Cost: O((n + quantum ends) log n); see the module docstring.
+    Cost: O((n + slices) log n); see the module docstring.
     """
-    tasks, arrival, rem = check_tasks(tasks)  # rem: time left, updated when a task leaves
-    n = len(tasks)
-    level, used = [0] * n, [0] * n
-    base, aging, preempts, slice_len, slice_over = _rule(
-        tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost, rem, level,
-        used)
+    tasks = check_tasks(tasks)
+    rule = policy_rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost)
+    left, fb = rule.left, rule.feedback
+    arrivals = deque(sorted(range(len(tasks)), key=lambda i: tasks[i].arrival))  # stable
+    ready, seq = [], count()  # the heap of (key, seq, task index)
+    first, finish = [None] * len(tasks), [None] * len(tasks)
+    who, starts, ends, moves = [], [], [], []  # slices (as columns), and mlfq's level moves
+    running = None  # the task on the worker: its slice began at `start`, its quantum at
+    start = began = done_at = quantum_end = 0  # `began`; it is done at `done_at`
+    now = tasks[arrivals[0]].arrival if tasks else 0
+    boost_at = rule.next_boost(now)
+
+    def enter(i):  # join the ready queue, behind every task with the same key
+        heappush(ready, (rule.key(i, now), next(seq), i))
+
+    def leave():  # the running task gives the worker back: one slice ends
+        who.append(running)
+        starts.append(start)
+        ends.append(now)
+
+    while True:
+        if running is not None and now == done_at:  # 1. the running task is done
+            finish[running] = now
+            leave()
+            running = None
+        while arrivals and tasks[arrivals[0]].arrival <= now:  # 2. arrivals join the queue
+            enter(arrivals.popleft())
+        next_arrival = tasks[arrivals[0]].arrival if arrivals else inf
+        if now >= boost_at:  # 3. the boost: everyone to the top, in queue order, running last
+            boost_at = rule.next_boost(now)
+            waiting = [i for _, _, i in sorted(ready)]
+            lifted = waiting if running is None else waiting + [running]
+            moves += [(now, i, 0) for i in lifted if fb.lift(i)]
+            ready.clear()
+            for i in waiting:
+                enter(i)
+            began = quantum_end = now  # the running task's quantum ends now: it may give way
+        if running is not None:  # 4. the running task: its quantum used up, or preempted?
+            left[running] = done_at - now
+            if now >= quantum_end:
+                if fb is not None and fb.charge(running, now - began):
+                    moves.append((now, running, fb.level[running]))
+                if ready and ready[0][0] <= rule.key(running, now):  # to the back of the queue
+                    leave()
+                    enter(running)
+                    running = None
+                else:  # nobody to give way to: a new quantum
+                    began = now
+                    quantum_end = now + rule.slice(running, now, now if ready else next_arrival)
+            elif rule.preempts and ready and ready[0][0] < rule.key(running, now):
+                if fb is not None:
+                    fb.used[running] += now - began  # it keeps what it used at this level
+                leave()
+                enter(running)
+                running = None
+        if running is None:  # 5. a free worker takes the ready task with the smallest key
+            if not ready:
+                if not arrivals:
+                    break
+                now = next_arrival  # idle until the next arrival
+                continue
+            running = heappop(ready)[2]
+            start = began = now
+            done_at = now + left[running]
+            if first[running] is None:
+                first[running] = now
+            quantum_end = now + rule.slice(running, now, now if ready else next_arrival)
+        now = min(done_at, quantum_end, next_arrival, boost_at)  # 6. on to the next event
+    return Schedule(policy, tasks, first, finish, (who, starts, ends), moves)
+
+
+def policy_rule(tasks, policy, quantum=1, preemptive=None, aging=0, levels=None, quanta=None,
+                allotment=None, boost=None) -> Rule:
+    """The `Rule` of `policy` for `tasks` (the table of the module docstring), its options
+    checked: each option names the policies it applies to."""
+    validate.choice("policy", policy, POLICIES)
+    validate.number("quantum", quantum, low=0, low_open=True)
+    validate.number("aging", aging, low=0)
+    if preemptive is not None and policy not in ("priority", "edf"):
+        raise ValueError(f"preemptive applies to priority and edf only, got policy {policy!r}")
+    if aging and policy != "priority":
+        raise ValueError(f"aging applies to priority only, got policy {policy!r}")
+    mlfq_options = {"levels": levels, "quanta": quanta, "allotment": allotment, "boost": boost}
+    for name, value in mlfq_options.items():
+        if value is not None and policy != "mlfq":
+            raise ValueError(f"{name} applies to mlfq only, got policy {policy!r}")
+    if policy == "fifo":
+        return Rule(policy, tasks)
+    if policy == "rr":
+        return Rule(policy, tasks, quantum=quantum)
+    if policy == "sjf":
+        return Rule(policy, tasks, base=[t.duration for t in tasks])
+    if policy == "srtf":
+        left = [t.duration for t in tasks]
+        return Rule(policy, tasks, base=left, preempts=True, left=left)
+    if policy == "edf":
+        deadlines = [inf if t.deadline is None else t.deadline for t in tasks]
+        return Rule(policy, tasks, base=deadlines, preempts=preemptive is not False)
+    if policy == "priority":
+        tick = quantum if preemptive and aging else None  # an aged task may overtake at a tick
+        return Rule(policy, tasks, base=[t.priority for t in tasks], aging=aging,
+                    preempts=bool(preemptive), quantum=tick)
+    if boost is not None:
+        validate.number("boost", boost, low=0, low_open=True)
+    fb = feedback(len(tasks), quantum, levels, quanta, allotment)
+    return Rule(policy, tasks, base=fb.level, preempts=True, quantum=quantum, fb=fb, boost=boost)
+
+
+def simulate_fast(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
+                  quanta=None, allotment=None, boost=None) -> Schedule:
+    """`simulate`, tuned for large inputs: the same arguments, the same `Schedule`
+    (tests/test_policies.py proves it). A deque instead of the heap when the key is constant,
+    locals instead of attribute lookups, and arrivals admitted only at events that can use them.
+    """
+    tasks = check_tasks(tasks)
+    rule = policy_rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost)
+    n, base, aging, preempts, rem, fb = (len(tasks), rule.base, rule.aging, rule.preempts,
+                                         rule.left, rule.feedback)
+    slice_len = None if fb is None and rule.quantum is None else rule.quantum
+    arrival = list(map(itemgetter(1), tasks))
     if all(map(le, arrival, arrival[1:])):  # already in arrival order, as most inputs are
         order, arrive_at = list(range(n)), arrival + [inf]
     else:  # stable: equal arrivals keep input order
@@ -95,50 +256,47 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
     first, finish = [None] * n, [None] * n
     queue = deque() if base is None else None  # fifo and rr need no key: a plain queue
     heap = []  # (base[i] + aging * time it entered, seq, i)
-    who, starts, ends = [], [], []  # the slices, as columns: no tuple per slice while running
-    moves = []  # mlfq: (time, task index, new level)
+    who, starts, ends, moves = [], [], [], []
     seq = nxt = 0
     now = arrive_at[0] if n else 0
-    boost_at = inf if boost is None else (floor(now / boost) + 1) * boost
-    run = -1  # the running task, its slice began at `start`, its quantum at `seg`
+    boost_at = rule.next_boost(now)
+    run = -1
     start = seg = done_at = quantum_end = 0
 
     while True:
-        while arrive_at[nxt] <= now:  # admit every arrival up to now
+        while arrive_at[nxt] <= now:  # admit every arrival up to now, keyed at its arrival
             i = order[nxt]
-            nxt += 1
             if queue is None:
-                heappush(heap, (base[i] + aging * now, seq, i))
+                heappush(heap, (base[i] + aging * arrive_at[nxt], seq, i))
                 seq += 1
             else:
                 queue.append(i)
-        if now >= boost_at:  # everyone back to the top level, queue order kept
-            boost_at = (floor(now / boost) + 1) * boost
+            nxt += 1
+        if now >= boost_at:
+            boost_at = rule.next_boost(now)
             heap = [(0, k, i) for k, (_, _, i) in enumerate(sorted(heap), seq)]
             seq += len(heap)
             for i in [i for _, _, i in heap] + ([run] if run >= 0 else []):
-                if level[i]:
+                if fb.lift(i):
                     moves.append((now, i, 0))
-                level[i] = used[i] = 0
             seg = quantum_end = now
         if run >= 0:
             rem[run] = done_at - now
             leave = False
-            if now >= quantum_end:  # quantum used up: to the back of its queue, unless alone
-                if slice_over is not None:
-                    used[run] += now - seg
-                    if slice_over(run):
-                        moves.append((now, run, level[run]))
+            if now >= quantum_end:
+                if fb is not None and fb.charge(run, now - seg):
+                    moves.append((now, run, base[run]))
                 if queue or heap and heap[0][0] <= base[run] + aging * now:
                     leave = True
-                elif slice_over is not None:
+                elif fb is not None:
                     seg = now
-                    quantum_end = now + slice_len(run)
+                    quantum_end = now + fb.slice(run)
                 else:
-                    quantum_end = now + _alone(slice_len, now, now if heap else arrive_at[nxt])
+                    quantum_end = now + alone(slice_len, now, now if heap else arrive_at[nxt])
             elif preempts and heap and heap[0][0] < base[run] + aging * now:
-                leave = True  # a more urgent task arrived
-                used[run] += now - seg
+                leave = True
+                if fb is not None:
+                    fb.used[run] += now - seg
             if leave:
                 who.append(run)
                 starts.append(start)
@@ -153,7 +311,7 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
             if not (heap or queue):
                 if nxt == n:
                     break
-                now = arrive_at[nxt]  # idle until the next arrival
+                now = arrive_at[nxt]
                 continue
             run = heappop(heap)[2] if queue is None else queue.popleft()
             start = seg = now
@@ -162,12 +320,12 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
                 first[run] = now
             if slice_len is None:
                 quantum_end = inf
-            elif slice_over is not None:
-                quantum_end = now + slice_len(run)
+            elif fb is not None:
+                quantum_end = now + fb.slice(run)
             elif heap or queue:
                 quantum_end = now + slice_len
             else:
-                quantum_end = now + _alone(slice_len, now, arrive_at[nxt])
+                quantum_end = now + alone(slice_len, now, arrive_at[nxt])
         t = done_at if done_at < quantum_end else quantum_end
         if preempts and arrive_at[nxt] < t:
             t = arrive_at[nxt]
@@ -182,45 +340,3 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
         else:
             now = t
     return Schedule(policy, tasks, first, finish, (who, starts, ends), moves)
-
-
-def _alone(quantum, now, until):
-    """The time slice of a task with no one else ready until `until`: each quantum end before then
-    would only put it back and pick it again, so it gets every quantum up to the first boundary at
-    or after `until` in one go (all of them when nothing else will arrive)."""
-    if until - now <= quantum:
-        return quantum
-    return inf if until == inf else ceil((until - now) / quantum) * quantum
-
-
-def _rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost, rem, level,
-          used):
-    """The policy as data. The ready-queue key of task i entering at `now` is
-    `base[i] + aging * now` (base None: a plain FIFO queue); then whether a more urgent arrival
-    preempts, the quantum (None: run to completion; a function of the task for mlfq), and what
-    happens to a task whose quantum runs out (mlfq: it may drop a level)."""
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
-    check_number("quantum", quantum, low=0)
-    check_number("aging", aging, low=0, allow_low=True)
-    if preemptive is not None and policy not in ("priority", "edf"):
-        raise ValueError(f"preemptive applies to priority and edf only, got policy {policy!r}")
-    if aging and policy != "priority":
-        raise ValueError(f"aging applies to priority only, got policy {policy!r}")
-    mlfq_options = {"levels": levels, "quanta": quanta, "allotment": allotment, "boost": boost}
-    for name, value in mlfq_options.items():
-        if value is not None and policy != "mlfq":
-            raise ValueError(f"{name} applies to mlfq only, got policy {policy!r}")
-    if policy in ("fifo", "rr"):
-        return None, 0, False, (None if policy == "fifo" else quantum), None
-    if policy == "sjf":
-        return [t.duration for t in tasks], 0, False, None, None
-    if policy == "srtf":
-        return rem, 0, True, None, None
-    if policy == "edf":
-        deadline = [inf if t.deadline is None else t.deadline for t in tasks]
-        return deadline, 0, preemptive is not False, None, None
-    if policy == "priority":
-        tick = quantum if preemptive and aging else None  # an aged task may overtake at a tick
-        return [t.priority for t in tasks], aging, bool(preemptive), tick, None
-    return (level, 0) + mlfq_rule(quantum, levels, quanta, allotment, boost, level, used)

@@ -22,10 +22,10 @@ task, start, end) and builds `slices`, `stats` and `levels` from them on first r
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, partial
-from math import inf
-from numbers import Real
 from operator import itemgetter, sub
 from typing import NamedTuple
+
+from kit import validate
 
 
 class _TaskFields(NamedTuple):
@@ -47,11 +47,7 @@ class Task(_TaskFields):
     __slots__ = ()
 
     def __new__(cls, name, arrival, duration, priority=1, deadline=None):
-        if not (type(name) is str and type(arrival) in _PLAIN and 0 <= arrival < inf
-                and type(duration) in _PLAIN and 0 < duration < inf
-                and type(priority) in _PLAIN and -inf < priority < inf
-                and (deadline is None or type(deadline) in _PLAIN and -inf < deadline < inf)):
-            _check_fields(name, arrival, duration, priority, deadline)  # raises, or an odd Real
+        _check_fields(name, arrival, duration, priority, deadline)
         return tuple.__new__(cls, (name, arrival, duration, priority, deadline))
 
     @classmethod
@@ -189,49 +185,31 @@ class Schedule:
                 by_finish, [self.finish[i] for i in by_finish])
 
 
-_PLAIN = (int, float)  # the fast path of the checks; any other Real takes the slow one
-
-
-def check_number(name, value, low=None, allow_low=False):
-    """A finite real number (not a bool), above `low` (or equal to it if `allow_low`). O(1)."""
-    if not isinstance(value, Real) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    if value != value or value in (inf, -inf):
-        raise ValueError(f"{name} must be finite, got {value!r}")
-    if low is not None and (value < low or value == low and not allow_low):
-        raise ValueError(f"{name} must be {'>=' if allow_low else '>'} {low}, got {value!r}")
-
-
 def _check_fields(name, arrival, duration, priority, deadline):
     if not isinstance(name, str):
         raise TypeError(f"task name must be a str, got {name!r}")
-    check_number(f"arrival of task {name!r}", arrival, low=0, allow_low=True)
-    check_number(f"duration of task {name!r}", duration, low=0)
-    check_number(f"priority of task {name!r}", priority)
+    validate.number(f"arrival of task {name!r}", arrival, low=0)
+    validate.number(f"duration of task {name!r}", duration, low=0, low_open=True)
+    validate.number(f"priority of task {name!r}", priority)
     if deadline is not None:
-        check_number(f"deadline of task {name!r}", deadline)
+        validate.number(f"deadline of task {name!r}", deadline)
 
 
-def check_tasks(tasks):
-    """Tasks (Task or plain tuples) as a tuple of `Task`, with their arrival times and durations
-    as lists (the columns a simulation starts from), or an error naming the bad task.
+def check_tasks(tasks) -> tuple:
+    """Tasks (Task or plain tuples) as a tuple of `Task`, or an error naming the bad task.
 
     Each `Task` checked its own fields when it was made (plain tuples become Tasks here), so
-    what is left is what no single task can check: unique names. O(n), in C loops for the usual
-    input of Tasks.
+    what is left is what no single task can check: unique names. O(n).
     """
-    if isinstance(tasks, (str, bytes)) or not hasattr(tasks, "__iter__"):
+    if isinstance(tasks, str | bytes) or not hasattr(tasks, "__iter__"):
         raise TypeError(f"tasks must be a list of Task, got {tasks!r}")
     tasks = tuple(tasks)
     if not set(map(type, tasks)) <= {Task}:
         tasks = tuple(map(_as_task, tasks))
-    if len(set(map(itemgetter(0), tasks))) < len(tasks):
-        seen = set()
-        for name, *_ in tasks:
-            if name in seen:
-                raise ValueError(f"task names must be unique, got {name!r} twice")
-            seen.add(name)
-    return tasks, list(map(itemgetter(1), tasks)), list(map(itemgetter(2), tasks))
+    names = list(map(itemgetter(0), tasks))
+    if len(set(names)) < len(names):  # one C-speed test; the message comes from validate
+        validate.unique_names("task names", names)
+    return tasks
 
 
 def _as_task(t):

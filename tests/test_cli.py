@@ -62,3 +62,34 @@ def test_unknown_command_is_refused(capsys):
     with pytest.raises(SystemExit):
         main(["fly"])
     assert "invalid choice: 'fly'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content, said", [
+    (None, "no answer file"),
+    ("def edf_order(jobs):\n    return sorted(jobs\n", "line 2: "),
+    ("import nope_not_a_module\n", "line 1 raised ModuleNotFoundError: No module named"),
+    ("raise SystemExit(3)\n", "line 1 raised SystemExit: 3 while loading (not checked)"),
+    ("x = 1\n", "defines no edf_order"),
+])
+def test_quiz_answer_file_problems_are_one_line_not_a_traceback(tmp_path, capsys, content, said):
+    path = tmp_path / "answer.py"
+    if content is not None:
+        path.write_text(content)
+    assert main(["quiz", "edf_lateness", "q1", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert said in captured.err and len(captured.err.strip().splitlines()) == 1, captured.err
+    assert "Traceback" not in captured.err + captured.out
+
+
+@pytest.mark.parametrize("flag", [["--hint", "1"], ["--solution"]])
+def test_quiz_says_an_answer_file_given_with_hint_or_solution_was_not_checked(tmp_path, capsys,
+                                                                             flag):
+    path = tmp_path / "answer.py"
+    path.write_text("def edf_order(jobs):\n    return []\n")
+    assert main(["quiz", "edf_lateness", "q1", str(path), *flag]) == 0
+    assert f"{path} was not checked: {flag[0]} only shows" in capsys.readouterr().out
+
+
+def test_zoo_is_wired(capsys):
+    assert main(["zoo", "edf_lateness"]) == 0
+    assert "edf_lateness.q1" in capsys.readouterr().out

@@ -272,7 +272,7 @@ def test_self_dependency_is_a_cycle():
     ({"a": (0, math.inf, ())}, ValueError, r"duration.*inf"),
     ({"a": (0, "3", ())}, TypeError, r"jobs\['a'\] duration must be a number, got '3'"),
     ({"a": ("hi", 1, ())}, TypeError, r"jobs\['a'\] priority must be a number, got 'hi'"),
-    ({"a": (math.nan, 1, ())}, ValueError, r"priority must not be NaN"),
+    ({"a": (math.nan, 1, ())}, ValueError, r"priority must be finite, got nan"),
     ({"a": (0, 1, "b"), "b": (0, 1, ())}, TypeError, r"jobs\['a'\] deps.*got 'b'"),
     ({"a": (0, 1, iter(()))}, TypeError, r"jobs\['a'\] deps"),
     ({"a": (0, 1)}, TypeError, r"jobs\['a'\] must be \(priority, duration, deps\), got \(0, 1\)"),

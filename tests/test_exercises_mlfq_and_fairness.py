@@ -1,9 +1,9 @@
-"""Exercises for 03_mlfq_and_fairness: references pass, every pitfall fails *named* on a small
-counterexample, differently written right answers pass, checks are quick; the answers shown by
-solution() agree with the core; and the two explorers."""
+"""Exercises for 03_mlfq_and_fairness: the shown answers agree with the core, wrong answers nobody
+declared fail, differently written right answers pass; and the two explorers."""
 
 import heapq
 from collections import deque
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +13,7 @@ from kit import fair
 from kit.exercises import mlfq_and_fairness as ex
 from kit.policies import simulate
 
-PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
+PROBLEMS = ex.PROBLEMS
 FAST = settings(max_examples=300, deadline=None, derandomize=True, database=None)
 
 
@@ -89,7 +89,7 @@ def mlfq_by_heap(tasks, boost):
         if run is None and heap:
             run = heapq.heappop(heap)[2]
         if run is not None:
-            out.append([run, t, t + 1])  # lists, not tuples: also accepted
+            out.append((run, t, t + 1))  # one tick per slice: the check joins them
             left[run] -= 1
             used[run] += 1
             if not left[run]:
@@ -108,15 +108,18 @@ def test_q2_the_solution_shown_has_the_core_s_merged_slices():
 
 @FAST
 @given(st.lists(st.tuples(st.integers(0, 12), st.integers(1, 9)), min_size=1, max_size=5),
-       st.none() | st.integers(1, 10))
-def test_q2_solution_agrees_with_the_core_on_larger_cases(specs, boost):
-    tasks = [("ABCDE"[i], a, d) for i, (a, d) in enumerate(specs)]
-    assert ex.mlfq_schedule(tasks, boost) == simulate(tasks, "mlfq", 1, boost=boost).slices
+       st.none() | st.integers(1, 10), st.permutations("ABCDE"))
+def test_q2_solution_agrees_with_the_core_on_larger_cases(specs, boost, names):
+    tasks = [(names[i], a, d) for i, (a, d) in enumerate(specs)]
+    assert ex._joined(ex.mlfq_schedule(tasks, boost)) == simulate(tasks, "mlfq", 1,
+                                                                  boost=boost).slices
 
 
 def test_q2_wrong_shapes_are_judged_not_crashed():
     result = ex.q2.check(lambda tasks, boost: None)
-    assert result.status == "failed"
+    assert result.status == "failed" and result.error == "expected a list, got None"
+    as_lists = ex.q2.check(lambda tasks, boost: [list(s) for s in ex.mlfq_schedule(tasks, boost)])
+    assert as_lists.status == "failed" and as_lists.error == "item 0: expected a tuple, got a list"
 
 
 # -- q3 ------------------------------------------------------------------------------------------
@@ -133,7 +136,7 @@ def drr_round_with_deques(queues, deficits, weights, quantum):
     return served, after
 
 
-def drr_round_as_lists(queues, deficits, weights, quantum):
+def drr_round_by_slicing(queues, deficits, weights, quantum):
     served, after = [], dict(deficits)
     for tenant, jobs in queues.items():
         budget = deficits[tenant] + quantum * weights[tenant]
@@ -143,12 +146,12 @@ def drr_round_as_lists(queues, deficits, weights, quantum):
                 break
             budget -= size
             sent += 1
-            served.append([tenant, size])
+            served.append((tenant, size))
         after[tenant] = budget if sent < len(jobs) else 0
-    return [served, after]
+    return served, after
 
 
-@pytest.mark.parametrize("answer", [drr_round_with_deques, drr_round_as_lists])
+@pytest.mark.parametrize("answer", [drr_round_with_deques, drr_round_by_slicing])
 def test_q3_differently_written_answers_pass(answer):
     assert ex.q3.check(answer)
 
@@ -199,9 +202,188 @@ def shares_from_scratch(queues, weights, quantum, k):
     return {t: g / total for t, g in got.items() if g}
 
 
-@pytest.mark.parametrize("answer", [shares_with_zeros, shares_from_scratch])
+def shares_visiting_tenants_by_name(queues, weights, quantum, k):
+    """Within a round, tenants do not touch each other's credit: any visiting order gives the
+    same shares, so this is right for q4 (and wrong for q3, which returns the order)."""
+    return ex.shares_after(dict(sorted(queues.items())), weights, quantum, k)
+
+
+@pytest.mark.parametrize("answer", [shares_with_zeros, shares_from_scratch,
+                                    shares_visiting_tenants_by_name])
 def test_q4_differently_written_answers_pass(answer):
     assert ex.q4.check(answer)
+
+
+# -- wrong answers nobody declared ---------------------------------------------------------------
+def levels_as_tuple(bursts, allotments):
+    return tuple(ex.levels_after(bursts, allotments))
+
+
+def levels_counted_from_one(bursts, allotments):
+    return [level + 1 for level in ex.levels_after(bursts, allotments)]
+
+
+def levels_before_the_drop(bursts, allotments):
+    level, used, after = 0, 0, []
+    for burst in bursts:
+        after.append(level)
+        used += burst
+        if used >= allotments[level]:
+            level, used = min(level + 1, len(allotments) - 1), 0
+    return after
+
+
+def levels_with_the_top_allotment_everywhere(bursts, allotments):
+    return ex.levels_after(bursts, [allotments[0]] * len(allotments))
+
+
+def mlfq_equal_arrivals_by_name(tasks, boost):
+    return ex.mlfq_schedule(sorted(tasks, key=lambda t: (t[1], t[0])), boost)
+
+
+def mlfq_boost_running_first(tasks, boost):
+    """The boost puts the running task at the front of level 0 instead of the back."""
+    quanta, left = [1, 2, 4], {n: d for n, _, d in tasks}
+    arriving = deque(sorted(tasks, key=lambda task: task[1]))
+    level, used = dict.fromkeys(left, 0), dict.fromkeys(left, 0)
+    queues, running, out, t = [deque(), deque(), deque()], None, [], 0
+    while any(left.values()):
+        while arriving and arriving[0][1] <= t:
+            queues[0].append(arriving.popleft()[0])
+        if boost and t % boost == 0:
+            everyone = ([running] if running else []) + [n for q in queues for n in q]
+            queues, running = [deque(everyone), deque(), deque()], None
+            for n in everyone:
+                level[n] = used[n] = 0
+        if running is not None and (used[running] == quanta[level[running]]
+                                    or any(queues[k] for k in range(level[running]))):
+            if used[running] == quanta[level[running]]:
+                level[running], used[running] = min(level[running] + 1, 2), 0
+            queues[level[running]].append(running)
+            running = None
+        if running is None:
+            running = next((q.popleft() for q in queues if q), None)
+        if running is not None:
+            out.append((running, t, t + 1))
+            left[running] -= 1
+            used[running] += 1
+            running = running if left[running] else None
+        t += 1
+    return out
+
+
+def mlfq_preempted_to_the_front(tasks, boost):
+    """A task pushed off by a higher level goes back to the front of its own queue."""
+    quanta, left = [1, 2, 4], {n: d for n, _, d in tasks}
+    arriving = deque(sorted(tasks, key=lambda task: task[1]))
+    level, used = dict.fromkeys(left, 0), dict.fromkeys(left, 0)
+    queues, running, out, t = [deque(), deque(), deque()], None, [], 0
+    while any(left.values()):
+        while arriving and arriving[0][1] <= t:
+            queues[0].append(arriving.popleft()[0])
+        if boost and t % boost == 0:
+            everyone = [n for q in queues for n in q] + ([running] if running else [])
+            queues, running = [deque(everyone), deque(), deque()], None
+            for n in everyone:
+                level[n] = used[n] = 0
+        if running is not None:
+            if used[running] == quanta[level[running]]:
+                level[running], used[running] = min(level[running] + 1, 2), 0
+                queues[level[running]].append(running)
+                running = None
+            elif any(queues[k] for k in range(level[running])):
+                queues[level[running]].appendleft(running)
+                running = None
+        if running is None:
+            running = next((q.popleft() for q in queues if q), None)
+        if running is not None:
+            out.append((running, t, t + 1))
+            left[running] -= 1
+            used[running] += 1
+            running = running if left[running] else None
+        t += 1
+    return out
+
+
+def drr_tenants_by_name(queues, deficits, weights, quantum):
+    return ex.drr_round(dict(sorted(queues.items())), deficits, weights, quantum)
+
+
+def drr_in_the_order_of_deficits(queues, deficits, weights, quantum):
+    return ex.drr_round({t: queues[t] for t in deficits}, deficits, weights, quantum)
+
+
+def drr_strictly_less(queues, deficits, weights, quantum):
+    """A job is sent only when it is strictly smaller than the credit."""
+    served, after = [], {}
+    for tenant, jobs in queues.items():
+        credit = deficits[tenant] + quantum * weights[tenant] if jobs else 0
+        k = 0
+        while k < len(jobs) and jobs[k] < credit:
+            credit -= jobs[k]
+            served.append((tenant, jobs[k]))
+            k += 1
+        after[tenant] = credit if k < len(jobs) else 0
+    return served, after
+
+
+def drr_in_place(queues, deficits, weights, quantum):
+    served, after = ex.drr_round(queues, deficits, weights, quantum)
+    deficits.update(after)
+    return served, deficits
+
+
+def shares_in_percent(queues, weights, quantum, k):
+    return {t: 100 * x for t, x in ex.shares_after(queues, weights, quantum, k).items()}
+
+
+def shares_as_fractions(queues, weights, quantum, k):
+    trace = fair.deficit_round_robin(queues, weights, quantum, rounds=k)
+    total = sum(s.size for s in trace)
+    return {t: Fraction(sum(s.size for s in trace if s.tenant == t), total)
+            for t in queues} if total else {}
+
+
+def shares_weighted_afterwards(queues, weights, quantum, k):
+    shares = ex.shares_after(queues, weights, quantum, k)
+    total = sum(x * weights[t] for t, x in shares.items())
+    return {t: x * weights[t] / total for t, x in shares.items()} if total else {}
+
+
+def shares_of_k_jobs_each(queues, weights, quantum, k):
+    work = {t: sum(jobs[:k]) for t, jobs in queues.items()}
+    return {t: x / sum(work.values()) for t, x in work.items()}
+
+
+UNDECLARED = [
+    (ex.q1, levels_as_tuple), (ex.q1, levels_counted_from_one), (ex.q1, levels_before_the_drop),
+    (ex.q1, levels_with_the_top_allotment_everywhere),
+    (ex.q2, mlfq_equal_arrivals_by_name), (ex.q2, mlfq_boost_running_first),
+    (ex.q2, mlfq_preempted_to_the_front),
+    (ex.q3, drr_tenants_by_name), (ex.q3, drr_in_the_order_of_deficits),
+    (ex.q3, drr_strictly_less), (ex.q3, drr_in_place),
+    (ex.q4, shares_in_percent), (ex.q4, shares_as_fractions), (ex.q4, shares_weighted_afterwards),
+    (ex.q4, shares_of_k_jobs_each),
+]
+
+
+@pytest.mark.parametrize("problem, answer", UNDECLARED,
+                         ids=[f"{p.name}:{a.__name__}" for p, a in UNDECLARED])
+def test_wrong_answers_nobody_declared_fail(problem, answer):
+    result = problem.check(answer)
+    assert result.status in ("failed", "mutated its input"), repr(result)
+
+
+def test_types_are_said_as_such():
+    assert ex.q1.check(levels_as_tuple).error == "expected a list, got a tuple"
+    assert ex.q4.check(shares_as_fractions).error.endswith("expected a float, got a Fraction")
+
+
+def test_tenant_dicts_come_in_orders_other_than_by_name():
+    """The dicts of a case list the tenants in different orders, some not sorted."""
+    cases = ex.q3.sample(30)
+    assert any(list(q) != sorted(q) for q, *_ in cases)
+    assert any(list(q) != list(d) for q, d, *_ in cases if len(q) > 1)
 
 
 # -- the explorers --------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
-"""The exercises of 01_policies: references and solutions pass, every pitfall is caught and named
-with a counterexample of at most 5 tasks, correct answers written differently pass; the race and
-starvation explorers redraw from their controls."""
+"""The exercises of 01_policies: every shown answer and reference pass, every pitfall is caught
+and named, wrong answers nobody declared fail, correct answers written differently pass; the race
+and starvation explorers redraw from their controls."""
 
 import heapq
 from collections import deque
+from fractions import Fraction
 
 import pytest
 
@@ -12,7 +13,7 @@ from kit.grading import wire
 from kit.policies import DEFAULT_JOBS, Task, simulate
 from kit.widgets.policies import RaceExplorer, StarvationExplorer, clipped
 
-PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4]
+PROBLEMS = ex.PROBLEMS
 
 
 def test_the_brief_pitfalls_are_all_there():
@@ -150,13 +151,184 @@ def srtf_with_heap(tasks):
     return total_wait / len(tasks)
 
 
+def srtf_by_the_core_of_notebook_01(tasks):
+    """The simulator itself is a correct answer (and a learner may know it)."""
+    stats = simulate(tasks, "srtf").stats.values()
+    return sum(s.wait for s in stats) / len(tasks)
+
+
 @pytest.mark.parametrize("problem, answer", [
     (ex.q1, fifo_by_events), (ex.q1, fifo_with_a_queue),
     (ex.q2, priority_by_scanning), (ex.q2, priority_with_counter),
-    (ex.q3, rr_tick_by_tick), (ex.q4, srtf_with_heap),
+    (ex.q3, rr_tick_by_tick), (ex.q4, srtf_with_heap), (ex.q4, srtf_by_the_core_of_notebook_01),
 ], ids=lambda x: getattr(x, "__name__", getattr(x, "name", "")))
 def test_correct_answers_written_differently_pass(problem, answer):
     assert problem.check(answer), repr(problem.check(answer))
+
+
+# -- wrong answers nobody declared ---------------------------------------------------------------
+def fifo_as_lists(arrivals, durations):
+    return [list(m) for m in ex.fifo_metrics(arrivals, durations)]
+
+
+def fifo_ties_reversed(arrivals, durations):
+    """Equal arrivals served last listed first."""
+    out, free_at = [None] * len(arrivals), 0
+    for i in sorted(range(len(arrivals)), key=lambda i: (arrivals[i], -i)):
+        start = max(free_at, arrivals[i])
+        free_at = start + durations[i]
+        out[i] = (start - arrivals[i], free_at - arrivals[i], start - arrivals[i])
+    return out
+
+
+def fifo_in_arrival_order(arrivals, durations):
+    """The right numbers, listed in the order the jobs ran instead of the input order."""
+    order = sorted(range(len(arrivals)), key=lambda i: arrivals[i])
+    metrics = ex.fifo_metrics(arrivals, durations)
+    return [metrics[i] for i in order]
+
+
+def fifo_turnaround_from_zero(arrivals, durations):
+    return [(r, t + arrivals[i], w) for i, (r, t, w) in
+            enumerate(ex.fifo_metrics(arrivals, durations))]
+
+
+def priority_ties_by_name(tasks):
+    """A scan that breaks equal priorities by name."""
+    left, clock, order = list(tasks), 0, []
+    while left:
+        ready = [t for t in left if t.arrival <= clock]
+        if not ready:
+            clock = min(t.arrival for t in left)
+            continue
+        task = min(ready, key=lambda t: (t.priority, t.name))
+        order.append(task.name)
+        clock += task.duration
+        left.remove(task)
+    return order
+
+
+def priority_preemptive(tasks):
+    """Who ran, in order, when a more urgent arrival takes the worker: not the statement."""
+    order = []
+    for name, _, _ in simulate(tasks, "priority", preemptive=True).slices:
+        if name not in order:
+            order.append(name)
+    return order
+
+
+def priority_as_tuple(tasks):
+    return tuple(ex.priority_order(tasks))
+
+
+def priority_equal_arrivals_by_name(tasks):
+    heap, order, clock = [], [], 0
+    pending = sorted(tasks, key=lambda t: (t.arrival, t.name))
+    while pending or heap:
+        while pending and pending[0].arrival <= clock:
+            t = pending.pop(0)
+            heapq.heappush(heap, (t.priority, t.arrival, t.name, t))
+        if not heap:
+            clock = pending[0].arrival
+            continue
+        task = heapq.heappop(heap)[-1]
+        order.append(task.name)
+        clock += task.duration
+    return order
+
+
+def rr_ties_reversed(tasks, quantum):
+    return ex.round_robin(sorted(tasks, key=lambda t: -tasks.index(t)), quantum)
+
+
+def rr_exact_end_arrivals_after(tasks, quantum):
+    """A task arriving exactly as a quantum ends queues behind the preempted task."""
+    arriving = deque(sorted(tasks, key=lambda t: t.arrival))
+    left = {t.name: t.duration for t in tasks}
+    queue, finish, clock = deque(), {}, 0
+    while arriving or queue:
+        while arriving and arriving[0].arrival <= clock:
+            queue.append(arriving.popleft())
+        if not queue:
+            clock = arriving[0].arrival
+            continue
+        task = queue.popleft()
+        ran = min(quantum, left[task.name])
+        clock += ran
+        left[task.name] -= ran
+        while arriving and arriving[0].arrival < clock:
+            queue.append(arriving.popleft())
+        if left[task.name]:
+            queue.append(task)
+        else:
+            finish[task.name] = clock
+    return finish
+
+
+def rr_turnaround(tasks, quantum):
+    finish = ex.round_robin(tasks, quantum)
+    return {t.name: finish[t.name] - t.arrival for t in tasks}
+
+
+def rr_as_pairs(tasks, quantum):
+    return list(ex.round_robin(tasks, quantum).items())
+
+
+def srtf_as_fraction(tasks):
+    waits = [s.wait for s in simulate(tasks, "srtf").stats.values()]
+    return Fraction(sum(waits), len(waits))
+
+
+def srtf_rounded(tasks):
+    return round(ex.srtf_average_wait(tasks), 2)
+
+
+def srtf_turnaround(tasks):
+    return simulate(tasks, "srtf").summary().avg_turnaround
+
+
+def srtf_floor_division(tasks):
+    waits = [s.wait for s in simulate(tasks, "srtf").stats.values()]
+    return sum(waits) // len(waits)
+
+
+UNDECLARED = [
+    (ex.q1, fifo_as_lists), (ex.q1, fifo_ties_reversed), (ex.q1, fifo_in_arrival_order),
+    (ex.q1, fifo_turnaround_from_zero),
+    (ex.q2, priority_ties_by_name), (ex.q2, priority_preemptive), (ex.q2, priority_as_tuple),
+    (ex.q2, priority_equal_arrivals_by_name),
+    (ex.q3, rr_ties_reversed), (ex.q3, rr_exact_end_arrivals_after), (ex.q3, rr_turnaround),
+    (ex.q3, rr_as_pairs),
+    (ex.q4, srtf_as_fraction), (ex.q4, srtf_rounded), (ex.q4, srtf_turnaround),
+    (ex.q4, srtf_floor_division),
+]
+
+
+@pytest.mark.parametrize("problem, answer", UNDECLARED,
+                         ids=[f"{p.name}:{a.__name__}" for p, a in UNDECLARED])
+def test_wrong_answers_nobody_declared_fail(problem, answer):
+    result = problem.check(answer)
+    assert result.status == "failed", repr(result)
+    assert result.pitfall is None or result.pitfall.name in {
+        "ties not FIFO", "equal arrivals ordered by name", "measured from time 0, not from arrival",
+        "served in list order, not arrival order", "preempted task queued before new arrivals",
+        "ties broken by length"}, repr(result)
+
+
+def test_a_type_mismatch_is_said_as_such():
+    assert ex.q1.check(fifo_as_lists).error.endswith("expected a tuple, got a list")
+    assert ex.q2.check(priority_as_tuple).error == "expected a list, got a tuple"
+    assert ex.q3.check(rr_as_pairs).error == "expected a dict, got a list"
+    assert ex.q4.check(srtf_as_fraction).error == "expected a float, got a Fraction"
+
+
+def test_names_that_sort_like_the_input_are_not_the_only_ones_generated():
+    """Names are drawn apart from the order: some generated case lists them out of order."""
+    for problem in (ex.q2, ex.q3):
+        assert any([t.name for t in case[0]] != sorted(t.name for t in case[0])
+                   for case in problem.sample(30))
+
+
 
 
 # -- the explorers ----------------------------------------------------------------------------

@@ -136,7 +136,9 @@ def test_rounds_limit_and_empty_input():
     (({"a": [1]}, {"b": 1}), ValueError, r"weights names tenant 'b', which has no queue"),
     (({"a": [1]}, [1]), TypeError, r"weights must be a dict .*, got \[1\]"),
     (({"a": [1]}, None, 0), ValueError, r"quantum must be > 0, got 0"),
-    (({"a": [1]}, None, None, -1), ValueError, r"rounds must be an int >= 0 or None, got -1"),
+    (({"a": [1]}, None, None, -1), ValueError, r"rounds must be >= 0, got -1"),
+    (({"a": [1]}, None, None, 1.5), TypeError, r"rounds must be an int, got 1.5"),
+    (({"a": [1, float("inf")]},), ValueError, r"job size in queues\['a'\] must be finite"),
 ])
 def test_bad_input(args, exc, match):
     with pytest.raises(exc, match=match):

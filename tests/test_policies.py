@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.policies import DEFAULT_JOBS, POLICIES, Task, simulate, urgent_stream
+from kit.policies import DEFAULT_JOBS, POLICIES, Task, simulate, simulate_fast, urgent_stream
 from kit.schedule import Schedule, Snapshot, Summary
 
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None)
@@ -209,6 +209,61 @@ def test_at_matches_the_slices(tasks, policy, times):
                    if x.arrival <= t and last_end[x.name] > t and x.name not in running]
         assert s.at(t) == Snapshot(t, tuple(waiting), running[0] if running else None,
                                    tuple(name for *_, name in done))
+
+
+@st.composite
+def runs(draw):
+    """A policy with options it accepts, on tasks with whole or half ticks in any order."""
+    policy = draw(st.sampled_from(POLICIES))
+    tick = st.integers(0, 20).map(lambda x: x / 2)
+    options = {}
+    if policy in ("priority", "edf"):
+        options["preemptive"] = draw(st.sampled_from([None, False, True]))
+    if policy == "priority":
+        options["aging"] = draw(st.sampled_from([0, 0.25, 0.5, 1, 2]))
+    if policy == "mlfq":
+        options.update(levels=draw(st.none() | st.integers(1, 4)),
+                       allotment=draw(st.none() | st.sampled_from([0.5, 1, 3])),
+                       boost=draw(st.none() | st.sampled_from([1.5, 2, 5, 9])))
+    n = draw(st.integers(0, 7))
+    names = draw(st.permutations("abcdefgh"))[:n]
+    tasks = [Task(name, draw(tick), draw(tick.filter(bool)), draw(st.integers(1, 3)),
+                  draw(st.none() | st.integers(0, 20))) for name in names]
+    return tasks, policy, draw(st.sampled_from([0.5, 1, 2, 3])), options
+
+
+@settings(max_examples=600, deadline=None, derandomize=True, database=None)
+@given(runs())
+def test_the_tuned_loop_computes_the_readable_loops_schedule(run):
+    """simulate_fast is simulate, tuned: the same slices, first runs, finishes and level moves."""
+    tasks, policy, q, options = run
+    readable, tuned = simulate(tasks, policy, q, **options), simulate_fast(tasks, policy, q,
+                                                                           **options)
+    assert (tuned.slices, tuned.first, tuned.finish, tuned.levels) == (
+        readable.slices, readable.first, readable.finish, readable.levels)
+
+
+@pytest.mark.parametrize("run", [simulate, simulate_fast])
+def test_aging_counts_from_arrival_even_while_the_worker_is_busy(run):
+    """Non-preemptive priority with aging: B (priority 3) arrived at 1 and C (priority 2) at 3,
+    both while A ran; at 5 B has aged to 3 - 4 = -1 and C to 2 - 2 = 0, so B goes first.
+    (An earlier loop keyed both at the time it admitted them, 5, and ran C first.)"""
+    tasks = [Task("A", 0, 5, 1), Task("B", 1, 1, 3), Task("C", 3, 1, 2)]
+    assert run(tasks, "priority", aging=1).slices == [("A", 0, 5), ("B", 5, 6), ("C", 6, 7)]
+    assert run(tasks, "priority", aging=1).slices == tick_model(tasks, "priority", aging=1)
+
+
+def test_simulate_fast_checks_its_input_too():
+    with pytest.raises(ValueError, match=r"task names must be unique, got 'a' twice"):
+        simulate_fast([Task("a", 0, 1), Task("a", 1, 1)], "fifo")
+    with pytest.raises(ValueError, match=r"quantum must be > 0, got 0"):
+        simulate_fast(DEFAULT_JOBS, "rr", 0)
+
+
+def test_long_tasks_alone_do_not_step_through_every_quantum_in_either_loop():
+    for run in (simulate, simulate_fast):
+        s = run([Task("a", 0, 10**12), Task("b", 5, 3)], "rr", 1)
+        assert len(s.slices) == 7 and s.stats["a"].finish == 10**12 + 3
 
 
 def test_a_schedule_shows_its_size_not_its_slices():
@@ -527,7 +582,7 @@ def test_bad_tasks(tasks, exc, match):
 
 
 @pytest.mark.parametrize("policy, options, exc, match", [
-    ("lifo", {}, ValueError, r"policy must be one of fifo, .*, got 'lifo'"),
+    ("lifo", {}, ValueError, r"policy must be one of 'fifo', .*, got 'lifo'"),
     ("FIFO", {}, ValueError, r"got 'FIFO'"),
     (None, {}, ValueError, r"policy must be one of .*, got None"),
     ("rr", {"quantum": 0}, ValueError, r"quantum must be > 0, got 0"),
@@ -538,7 +593,8 @@ def test_bad_tasks(tasks, exc, match):
     ("rr", {"preemptive": True}, ValueError, r"preemptive applies to .*, got policy 'rr'"),
     ("rr", {"boost": 5}, ValueError, r"boost applies to mlfq only, got policy 'rr'"),
     ("fifo", {"levels": 2}, ValueError, r"levels applies to mlfq only, got policy 'fifo'"),
-    ("mlfq", {"levels": 0}, ValueError, r"levels must be an int >= 1, got 0"),
+    ("mlfq", {"levels": 0}, ValueError, r"levels must be >= 1, got 0"),
+    ("mlfq", {"levels": 2.0}, TypeError, r"levels must be an int, got 2.0"),
     ("mlfq", {"quanta": []}, ValueError, r"quanta must be a non-empty list .*, got \[\]"),
     ("mlfq", {"quanta": [1, 0]}, ValueError, r"quanta must be > 0, got 0"),
     ("mlfq", {"quanta": [1, 2], "levels": 3}, ValueError, r"levels must equal len\(quanta\) = 2"),
@@ -551,7 +607,7 @@ def test_bad_options(policy, options, exc, match):
 
 
 def test_bad_urgent_stream():
-    with pytest.raises(ValueError, match=r"n must be an int >= 0, got -1"):
+    with pytest.raises(ValueError, match=r"n must be >= 0, got -1"):
         urgent_stream(-1)
     with pytest.raises(TypeError, match=r"low_priority must be a number, got 'x'"):
         urgent_stream(3, low_priority="x")

@@ -119,7 +119,7 @@ def test_mlfq_options(capsys):
     (["-l", "1,2", "-a", "0"], r"-a must give 2 values \(one per job\), got '0'"),
     (["-j", "0"], r"-j and -m must be >= 1, got -j 0 -m 10"),
     (["-l", "1", "-j", "2"], r"argument -j/--jobs: not allowed with argument -l/--jlist"),
-    (["-p", "mlfq", "-n", "0"], r"levels must be an int >= 1, got 0"),
+    (["-p", "mlfq", "-n", "0"], r"levels must be >= 1, got 0"),
 ])
 def test_bad_arguments(capsys, argv, message):
     code, out, err = run(capsys, *argv)

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from kit import backoff
-from kit.checks.engine import Pitfall, Problem
+from kit.checks import Pitfall, Problem, a_kind
 
 
 @dataclass(frozen=True)
@@ -59,25 +59,37 @@ def _is_number(x) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
 
 
-# -- q1: one capped, jittered delay --------------------------------------------------------------
-def _ceiling(attempt, base, cap):
-    return min(cap, base * 2 ** min(attempt, 62))
-
-
-def delay(attempt, base, cap, rand):
-    """Full jitter under a capped exponential ceiling (clamp the exponent first: no overflow)."""
-    ceiling = min(cap, base * 2 ** min(attempt, 62))
+# -- the answers: what solution() shows and the notebook holds, the text each pitfall edits -------
+def backoff_delay(attempt, base, cap, rand):
+    """Full jitter: a uniform fraction rand() of the ceiling min(cap, base * 2**attempt)."""
+    ceiling = min(cap, base * 2 ** min(attempt, 62))  # clamp the exponent first: no overflow
     return rand() * ceiling
 
 
-def run_delay(answer, case):
-    attempt, base, cap, r = case
-    return answer(attempt, base, cap, r.make())
+def retry_schedule(attempts, base, cap, rand):
+    """Absolute retry times after a failure at t = 0: the running sum of the waits, one
+    backoff_delay (one rand() call) per retry."""
+    t, times = 0.0, []
+    for attempt in range(attempts):
+        t += backoff_delay(attempt, base, cap, rand)
+        times.append(t)
+    return times
+
+
+def decorrelated(previous, base, cap, rand):
+    """The next wait: uniform between base and three times the previous wait, then capped."""
+    return min(cap, base + rand() * (3 * previous - base))
+
+
+def run_with_rand(answer, case):
+    """Call an answer with a fresh `rand` made from the case's description."""
+    *args, r = case
+    return answer(*args, r.make())
 
 
 def _judge_delay(case, expected, got) -> str | None:
     if not _is_number(got):
-        return f"return a number of seconds, not {type(got).__name__}"
+        return f"expected a number of seconds, got {a_kind(got)}"
     if math.isnan(got) or math.isinf(got):
         return f"the delay must be a finite number, got {got!r}"
     if not _close(got, expected):
@@ -85,16 +97,16 @@ def _judge_delay(case, expected, got) -> str | None:
     return None
 
 
-q1_cases = st.tuples(st.one_of(st.integers(0, 12), st.sampled_from(HUGE)), _base_cap(), seeds) \
-    .map(lambda t: (t[0], *t[1], t[2]))
+CLAMP = "any exponent clamp far above log2(cap / base) (at most 16 here) gives the same ceiling"
 
 q1 = Problem(
     name="backoff_delay",
     arg_names=("attempt", "base", "cap", "rand"),
-    cases=q1_cases,
+    cases=st.tuples(st.one_of(st.integers(0, 12), st.sampled_from(HUGE)), _base_cap(), seeds)
+    .map(lambda t: (t[0], *t[1], t[2])),
+    answer=backoff_delay,
     reference=backoff.backoff_delay,
-    solution_source=delay,
-    run=run_delay,
+    run=run_with_rand,
     judge=_judge_delay,
     examples=[("the seed's worst case, attempt 7 (0.1 doubled 7 times is 12.8: capped at 10)",
                (7, 0.1, 10.0, TOP)),
@@ -103,26 +115,28 @@ q1 = Problem(
               ("a huge attempt: 10**6", (10**6, 0.1, 10.0, TOP))],
     pitfalls=[
         Pitfall("no cap", "the ceiling must stop growing at cap: min(cap, base × 2^attempt)",
-                lambda a, b, c, rand: rand() * b * 2 ** min(a, 62)),
+                edit=[("min(cap, base * 2 ** min(attempt, 62))", "base * 2 ** min(attempt, 62)")]),
         Pitfall("overflow on huge attempts",
                 "base × 2 ** attempt with attempt = 10**4 is too big for a float (OverflowError); "
                 "clamp the exponent first: 2 ** min(attempt, 62)",
-                lambda a, b, c, rand: rand() * min(c, b * 2 ** a)),
+                edit=[("2 ** min(attempt, 62)", "2 ** attempt")]),
         Pitfall("jitter applied before the cap",
                 "min(cap, rand() × base × 2^attempt) piles every late retry onto exactly cap: "
                 "the herd is back in lock-step. Cap the ceiling first, then jitter it",
-                lambda a, b, c, rand: min(c, rand() * b * 2 ** min(a, 62))),
+                edit=[("min(cap, base * 2 ** min(attempt, 62))", "base * 2 ** min(attempt, 62)"),
+                      ("return rand() * ceiling", "return min(cap, rand() * ceiling)")]),
         Pitfall("off by one: attempt + 1",
                 "attempt 0 is the first retry and its ceiling is base itself (2 ** 0 = 1)",
-                lambda a, b, c, rand: rand() * _ceiling(a + 1, b, c)),
+                edit=[("min(attempt, 62)", "min(attempt + 1, 62)")]),
         Pitfall("off by one: attempt - 1",
                 "attempt counts from 0 here, so the first retry waits up to base, not base / 2 "
                 "(some systems count from 1: read the question)",
-                lambda a, b, c, rand: rand() * min(c, b * 2.0 ** (min(a, 62) - 1))),
+                edit=[("2 ** min(attempt, 62)", "2.0 ** (min(attempt, 62) - 1)")]),
         Pitfall("no jitter", "without rand() every client that failed together retries together; "
                 "full jitter waits rand() × ceiling",
-                lambda a, b, c, rand: _ceiling(a, b, c)),
+                edit=[("return rand() * ceiling", "return ceiling")]),
     ],
+    equivalent={"L3 constant: `62` -> `63`": CLAMP, "L3 constant: `62` -> `61`": CLAMP},
     hints=["First the ceiling: base, 2·base, 4·base, ... never above cap. Then the jitter: a "
            "uniform fraction of it.",
            "`base * 2 ** attempt` breaks for attempt = 10**4 (OverflowError). What is the largest "
@@ -132,23 +146,9 @@ q1 = Problem(
 
 
 # -- q2: the retry schedule ----------------------------------------------------------------------
-def schedule(attempts, base, cap, rand):
-    """Absolute retry times after a failure at t = 0: the running sum of the full-jitter waits."""
-    t, times = 0.0, []
-    for attempt in range(attempts):
-        t += rand() * min(cap, base * 2 ** min(attempt, 62))
-        times.append(t)
-    return times
-
-
-def run_schedule(answer, case):
-    attempts, base, cap, r = case
-    return answer(attempts, base, cap, r.make())
-
-
 def _judge_schedule(case, expected, got) -> str | None:
-    if not isinstance(got, list | tuple):
-        return f"return a list of times, not {type(got).__name__}"
+    if not isinstance(got, list):
+        return f"expected a list of times, got {a_kind(got)}"
     if len(got) != len(expected):
         return f"{case[0]} retries need {case[0]} times, the answer has {len(got)}"
     if not all(_is_number(t) for t in got):
@@ -159,30 +159,15 @@ def _judge_schedule(case, expected, got) -> str | None:
     return None
 
 
-def _waits(attempts, b, c, rand, first=0):
-    return [rand() * _ceiling(a, b, c) for a in range(first, first + attempts)]
-
-
-def _running(waits):
-    t, out = 0.0, []
-    for w in waits:
-        t += w
-        out.append(t)
-    return out
-
-
-def _one_draw(attempts, b, c, rand):
-    r = rand() if attempts else 0.0
-    return _running([r * _ceiling(a, b, c) for a in range(attempts)])
-
+STEP = "        t += backoff_delay(attempt, base, cap, rand)\n        times.append(t)\n"
 
 q2 = Problem(
     name="retry_schedule",
     arg_names=("attempts", "base", "cap", "rand"),
     cases=st.tuples(st.integers(0, 12), _base_cap(), seeds).map(lambda t: (t[0], *t[1], t[2])),
+    answer=retry_schedule,
     reference=backoff.retry_schedule,
-    solution_source=schedule,
-    run=run_schedule,
+    run=run_with_rand,
     judge=_judge_schedule,
     examples=[("no retries", (0, 1.0, 30.0, Rand(seed=7))),
               ("the seed's schedule: 5 retries, base 1, cap 30", (5, 1.0, 30.0, Rand(seed=7))),
@@ -191,19 +176,21 @@ q2 = Problem(
     pitfalls=[
         Pitfall("waits instead of times",
                 "the schedule holds absolute times: add each wait to the previous retry time",
-                lambda n, b, c, rand: _waits(n, b, c, rand)),
+                edit=[(STEP, "        times.append(backoff_delay(attempt, base, cap, rand))\n")]),
         Pitfall("the failure itself counted as a retry",
                 "the first entry is the first retry, after one wait; t = 0 is the failure",
-                lambda n, b, c, rand: _running([0.0] + _waits(n, b, c, rand))[:n]),
+                edit=[(STEP, "        times.append(t)\n"
+                             "        t += backoff_delay(attempt, base, cap, rand)\n")]),
         Pitfall("off by one: attempts numbered from 1",
                 "the first retry is attempt 0, whose ceiling is base",
-                lambda n, b, c, rand: _running(_waits(n, b, c, rand, first=1))),
+                edit=[("backoff_delay(attempt, ", "backoff_delay(attempt + 1, ")]),
         Pitfall("one random draw for every retry",
                 "draw rand() once per retry; one shared fraction puts each client on its own "
                 "fixed, scaled copy of the no-jitter schedule",
-                _one_draw),
+                edit=[("t, times = 0.0, []", "t, times, r = 0.0, [], rand()"),
+                      ("cap, rand)\n", "cap, lambda: r)\n")]),
         Pitfall("no jitter", "each wait is rand() × ceiling, not the ceiling",
-                lambda n, b, c, rand: _running([_ceiling(a, b, c) for a in range(n)])),
+                edit=[("cap, rand)\n", "cap, lambda: 1.0)\n")]),
     ],
     hints=["Keep a clock t that starts at 0 (the failure). For each retry, add its wait to t and "
            "record t.",
@@ -226,11 +213,6 @@ class Sample(NamedTuple):
     mean: float
     spread: float
     rand_calls: int
-
-
-def decorrelated(previous, base, cap, rand):
-    """The next wait: uniform between base and three times the previous wait, then capped."""
-    return min(cap, base + rand() * (3 * previous - base))
 
 
 @st.composite
@@ -294,13 +276,15 @@ def _judge_sample(case, expected, got) -> str | None:
     return None
 
 
+DRAW = "base + rand() * (3 * previous - base)"
+
 q3 = Problem(
     name="decorrelated",
     arg_names=("previous", "base", "cap", "rand"),
     cases=_decorrelated_case(),
     reference=lambda previous, base, cap, rand: backoff.decorrelated_jitter(0, base, cap, rand,
                                                                           previous),
-    solution_source=decorrelated,
+    answer=decorrelated,
     run=run_sample,
     judge=_judge_sample,
     max_examples=60,
@@ -309,23 +293,20 @@ q3 = Problem(
               ("base equal to cap", (2.0, 2.0, 2.0, Rand(seed=3)))],
     pitfalls=[
         Pitfall("no floor at base", "the wait is uniform between base and 3 × previous, never "
-                "below base",
-                lambda p, b, c, rand: min(c, rand() * 3 * p)),
-        Pitfall("no cap", "cap the wait: min(cap, ...)",
-                lambda p, b, c, rand: b + rand() * (3 * p - b)),
+                "below base", edit=[(DRAW, "rand() * 3 * previous")]),
+        Pitfall("no cap", "cap the wait: min(cap, ...)", edit=[(f"min(cap, {DRAW})", DRAW)]),
         Pitfall("previous ignored", "the range grows with the client's previous wait: "
                 "uniform(base, 3 × previous), not uniform(base, 3 × base)",
-                lambda p, b, c, rand: min(c, b + rand() * 2 * b)),
+                edit=[("3 * previous", "3 * base")]),
         Pitfall("no randomness", "3 × previous (capped) is the top of the range; the wait is a "
-                "uniform draw below it",
-                lambda p, b, c, rand: min(c, 3 * p)),
+                "uniform draw below it", edit=[(DRAW, "3 * previous")]),
         Pitfall("starts from previous, not base", "the range starts at base: a client that drew a "
                 "long wait can still draw a short one next time",
-                lambda p, b, c, rand: min(c, p + rand() * 2 * p)),
+                edit=[(DRAW, "previous + rand() * 2 * previous")]),
         Pitfall("capped the range, not the wait",
                 "uniform(base, min(cap, 3 × previous)) spreads the capped draws out; the rule "
                 "asked for is min(cap, uniform(base, 3 × previous)), which lands on cap",
-                lambda p, b, c, rand: b + rand() * (min(c, 3 * p) - b)),
+                edit=[(f"min(cap, {DRAW})", "base + rand() * (min(cap, 3 * previous) - base)")]),
     ],
     hints=["A uniform draw between lo and hi from rand() is lo + rand() × (hi − lo).",
            "Here lo = base and hi = 3 × previous; then cap the result.",

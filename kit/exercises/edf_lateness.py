@@ -5,30 +5,39 @@ import heapq
 from hypothesis import strategies as st
 
 from kit import edf
-from kit.checks.engine import Pitfall, Problem
+from kit.checks import Pitfall, Problem, a_kind
 from kit.edf import Job
 
 SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("backup", 4, 14)]
 TIES = "ties not kept in input order"
 
 
-def _named(specs) -> list[Job]:
-    return [Job("ABCDEFGHIJ"[i], d, dl) for i, (d, dl) in enumerate(specs)]
+@st.composite
+def job_lists(draw, max_size=7) -> list[Job]:
+    """Jobs whose names are drawn apart from their order: a name never hints at the position."""
+    specs = draw(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 14)), max_size=max_size))
+    names = draw(st.permutations("ABCDEFGHIJ"))[:len(specs)]
+    return [Job(n, d, dl) for n, (d, dl) in zip(names, specs, strict=True)]
 
 
-jobs = st.lists(st.tuples(st.integers(1, 6), st.integers(1, 14)), max_size=7).map(_named)
-one_list = jobs.map(lambda js: (js,))
-EDGES = [("no jobs", ([],)), ("one job", (_named([(3, 2)]),)),
-         ("equal deadlines", (_named([(2, 5), (1, 5), (1, 3)]),)),
+one_list = job_lists().map(lambda js: (js,))
+EDGES = [("no jobs", ([],)), ("one job", ([Job("A", 3, 2)],)),
+         ("equal deadlines with names against input order",
+          ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)),
+         ("equal deadlines and durations under other names",
+          ([Job("B", 1, 4), Job("A", 1, 4), Job("C", 2, 1)],)),
          ("the report/email/deploy/backup example", (SEED_JOBS,))]
 
 
-# -- the answers `solution()` shows: the idea alone, without the kit's input checks --------------
+# -- the answers: what solution() shows and the notebook holds, the text each pitfall edits -------
 def edf_order(jobs):
+    """The jobs, earliest deadline first; equal deadlines keep their input order. A new list."""
     return sorted(jobs, key=lambda j: j.deadline)  # stable: equal deadlines keep input order
 
 
 def max_lateness(order):
+    """The largest finish - deadline when the jobs run back to back from t = 0 in this order
+    (0 for no jobs; negative when every job is early)."""
     t, worst = 0, None
     for job in order:
         t += job.duration  # the clock after the job: its finish
@@ -37,10 +46,12 @@ def max_lateness(order):
 
 
 def feasible(jobs):
+    """True when some order of the jobs finishes every one by its deadline."""
     return max_lateness(edf_order(jobs)) <= 0  # if EDF is late, every order is
 
 
 def min_late_jobs(jobs):
+    """The most jobs that can all finish on time, as a list in EDF order (Moore-Hodgson)."""
     taken, t = [], 0  # a max-heap of (-duration, -seq, job)
     for seq, job in enumerate(edf_order(jobs)):
         heapq.heappush(taken, (-job.duration, -seq, job))
@@ -51,35 +62,27 @@ def min_late_jobs(jobs):
     return edf_order(job for _, _, job in taken)
 
 
-def _late(order, finish_offset=0):
-    t, worst = 0, 0
-    for j in order:
-        t += j.duration
-        worst = max(worst, t + finish_offset - j.deadline)
-    return worst
-
-
 # -- q1: the order ---------------------------------------------------------------------------
 q1 = Problem(
     name="edf_order",
     arg_names=("jobs",),
     cases=one_list,
+    answer=edf_order,
     reference=edf.edf_order,
-    solution_source=edf_order,
     examples=EDGES,
     pitfalls=[
         Pitfall(TIES, "equal deadlines must keep their input order: sort on the deadline alone "
                 "(Python's sort is stable), not on (deadline, something else)",
-                lambda js: sorted(js, key=lambda j: (j.deadline, j.duration))),
+                edit=[("key=lambda j: j.deadline)", "key=lambda j: (j.deadline, j.duration))")]),
+        Pitfall(TIES, "equal deadlines must keep their input order, not the order of their names",
+                edit=[("key=lambda j: j.deadline)", "key=lambda j: (j.deadline, j.name))")]),
         Pitfall(TIES, "equal deadlines came out reversed: sort the list as given, do not "
-                "reverse it or pop from the end",
-                lambda js: sorted(js[::-1], key=lambda j: j.deadline)),
+                "reverse it or pop from the end", edit=[("sorted(jobs,", "sorted(jobs[::-1],")]),
         Pitfall("latest deadline first", "EDF runs the job due *soonest* first",
-                lambda js: sorted(js, key=lambda j: -j.deadline)),
+                edit=[("j: j.deadline)", "j: -j.deadline)")]),
         Pitfall("shortest job first instead of EDF",
                 "ordering by duration minimises the average wait, not lateness; EDF sorts on "
-                "the deadline",
-                lambda js: sorted(js, key=lambda j: j.duration)),
+                "the deadline", edit=[("j: j.deadline)", "j: j.duration)")]),
     ],
     hints=["Which job must be finished soonest? Run that one first.",
            "Python's `sorted` takes a `key=`; it is stable, so equal keys keep their input order.",
@@ -91,22 +94,20 @@ q2 = Problem(
     name="max_lateness",
     arg_names=("order",),
     cases=one_list,
+    answer=max_lateness,
     reference=edf.max_lateness,
-    solution_source=max_lateness,
     examples=EDGES,
     pitfalls=[
         Pitfall("lateness off by one (measured at the start)",
                 "lateness is finish − deadline; add the job's duration to the clock first",
-                lambda order: max((sum(j.duration for j in order[:i]) - j.deadline
-                                   for i, j in enumerate(order)), default=0)),
-        Pitfall("no jobs is not 0", "with no jobs nothing is late: return 0, not -inf or an error",
-                lambda order: max(sum(j.duration for j in order[:i + 1]) - j.deadline
-                                  for i, j in enumerate(order))),
+                edit=[("        t += job.duration  # the clock after the job: its finish\n", ""),
+                      ("    return 0", "        t += job.duration\n    return 0")]),
+        Pitfall("no jobs is not 0", "with no jobs nothing is late: return 0, not None or an error",
+                edit=[("return 0 if worst is None else worst", "return worst")]),
         Pitfall("clamped at zero", "lateness may be negative (early); keep the sign",
-                lambda order: _late(order)),
+                edit=[("t, worst = 0, None", "t, worst = 0, 0")]),
         Pitfall("total instead of maximum", "the question is the *worst* lateness, not the sum",
-                lambda order: sum(sum(k.duration for k in order[:i + 1]) - j.deadline
-                                  for i, j in enumerate(order))),
+                edit=[("max(worst, t - job.deadline)", "worst + t - job.deadline")]),
     ],
     hints=["Walk the jobs in the given order with a clock that starts at 0.",
            "After a job runs, the clock is its finish time; its lateness is finish − deadline.",
@@ -118,24 +119,25 @@ q3 = Problem(
     name="feasible",
     arg_names=("jobs",),
     cases=one_list,
+    answer=feasible,
     reference=edf.feasible,
-    solution_source=feasible,
-    examples=EDGES + [("a job finishing exactly at its deadline", (_named([(2, 2)]),))],
+    examples=EDGES + [("a job finishing exactly at its deadline", ([Job("A", 2, 2)],))],
     pitfalls=[
         Pitfall("checked in input order", "another order may meet every deadline: try EDF's",
-                lambda js: edf.max_lateness(js) <= 0),
+                edit=[("max_lateness(edf_order(jobs))", "max_lateness(jobs)")]),
         Pitfall("finishing on the deadline counted as late",
                 "a job due at t that finishes at t is on time: test lateness <= 0",
-                lambda js: edf.max_lateness(edf.edf_order(js)) < 0),
+                edit=[("<= 0", "< 0")]),
     ],
     hints=["If some order meets every deadline, EDF's order does (the exchange argument).",
            "Reuse your two functions: feasible means EDF's maximum lateness is at most 0."],
 )
 
 
-def _skip_late(js):
+def _skip_late(jobs):
+    """The pitfall of q4 as its own algorithm: greedily skip each job that would be late."""
     taken, t = [], 0
-    for j in edf.edf_order(js):
+    for j in edf.edf_order(jobs):
         if t + j.duration <= j.deadline:
             taken.append(j)
             t += j.duration
@@ -146,7 +148,7 @@ def _skip_late(js):
 def _judge_on_time(case, expected, got) -> str | None:
     (given,) = case
     if not isinstance(got, list):
-        return f"return a list of jobs, not {type(got).__name__}"
+        return f"expected a list of jobs, got {a_kind(got)}"
     if len(set(got)) != len(got) or any(j not in given for j in got):
         return "every job returned must be one of the input jobs, at most once"
     if edf.max_lateness(got) > 0:
@@ -160,21 +162,25 @@ q4 = Problem(
     name="min_late_jobs",
     arg_names=("jobs",),
     cases=one_list,
+    answer=min_late_jobs,
     reference=edf.min_late_jobs,
-    solution_source=min_late_jobs,
     judge=_judge_on_time,
     examples=EDGES,
+    equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
+                "same time; any largest on-time set is accepted"},
     pitfalls=[
         Pitfall("dropped the newest job instead of the longest",
                 "when the newest job would be late, drop the *longest* job taken so far: "
-                "it frees the most time",
-                lambda js: _skip_late(js)),
+                "it frees the most time", answer=_skip_late),
+        Pitfall("dropped the shortest job instead of the longest",
+                "dropping the shortest job frees the least time; keep a max-heap of durations",
+                edit=[("(-job.duration, -seq, job)", "(job.duration, -seq, job)"),
+                      ("t += longest", "t -= longest")]),
     ],
     hints=["Take the jobs in EDF order, keeping a running finish time.",
            "When the job just added would be late, remove one job that was taken. Which one frees "
            "the most time?",
            "Keep the taken durations in a max-heap (push -duration with heapq); pop the longest."],
 )
-
 
 PROBLEMS = [q1, q2, q3, q4]
