@@ -96,7 +96,7 @@ def graded(tmp_path_factory):
         paths[-1].write_bytes(source.read_bytes())
     before = {p.pid for p in _processes()}
     run = subprocess.run([sys.executable, "-m", "kit", "grade", *map(str, paths), "--out",
-                          str(out), "--report", str(report), "--timeout", "8", "--jobs", "2"],
+                          str(out), "--report", str(report), "--timeout", "20", "--jobs", "2"],
                          capture_output=True, text=True, timeout=600, cwd=folder)
     assert run.returncode == 0, run.stderr
     rows = {r["student"]: r for r in csv.DictReader(out.open())}

@@ -447,7 +447,7 @@ def hostile_class(tmp_path_factory):
             paths.append(solved(folder / "class" / f"{VICTIMS[i // 8]}.ipynb"))
     victims = {v: (folder / "class" / f"{v}.ipynb").read_bytes() for v in VICTIMS}
     t0 = time.monotonic()
-    run = grade([*paths, "--out", out, "--report", report, "--timeout", "10", "--jobs", "2",
+    run = grade([*paths, "--out", out, "--report", report, "--timeout", "20", "--jobs", "2",
                  "--exercises", "edf_lateness"], cwd=folder)
     seconds = time.monotonic() - t0
     exited = time.time()
@@ -512,7 +512,7 @@ def test_bad_replies_are_crashes_with_a_reason(hostile_class):
 
 
 def test_the_run_stays_within_its_time(hostile_class):
-    # 4 questions x 10 s for each of ~30 notebooks on 2 jobs would be 600 s; the attacks here end
+    # 4 questions x 20 s for each of 25 notebooks on 2 jobs would be 1000 s; the attacks here end
     # their questions early, so the run is far shorter. Generous: a loaded shared machine.
     assert hostile_class["seconds"] < 400
 
@@ -536,15 +536,15 @@ def test_blocking_sigalrm_does_not_stretch_the_timeout(tmp_path):
              notebook(tmp_path / "hangs_at_top.ipynb", extra=[top]),
              solved(tmp_path / "victim.ipynb")]
     t0 = time.monotonic()
-    run = grade([*paths, "--out", tmp_path / "g.csv", "--timeout", "10", "--jobs", "2"],
+    run = grade([*paths, "--out", tmp_path / "g.csv", "--timeout", "15", "--jobs", "2"],
                 cwd=tmp_path)
     seconds = time.monotonic() - t0
     assert run.returncode == 0, run.stderr
     rows = rows_of(tmp_path / "g.csv")
     assert rows["blocks_alarm"]["score"] == rows["hangs_at_top"]["score"] == "0"
     assert rows["victim"]["score"] == "4"
-    # hangs_at_top: the start-up allowance (30 s); blocks_alarm: 10 s for q1 + start-up
-    assert seconds < 75, seconds
+    # hangs_at_top: the start-up allowance (30 s); blocks_alarm: 15 s for q1 + start-up
+    assert seconds < 90, seconds
     assert learner_processes() == []
 
 

@@ -32,7 +32,7 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from kit.checks.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
+from kit.checks.engine import CRASHED, MUTATED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
 from kit.exercises import TOPICS, questions
 from kit.grading import isolation, wire
 
@@ -239,7 +239,7 @@ class Learner:
             kind = TIMED_OUT if "in time" in why else CRASHED
             return Observation(kind, error=why)
         kind = reply.get("kind")
-        if kind not in ("ok", NOT_ATTEMPTED, CRASHED, TIMED_OUT, "mutated its input"):
+        if kind not in ("ok", NOT_ATTEMPTED, CRASHED, TIMED_OUT, MUTATED):
             return Observation(CRASHED, error="the notebook's process sent something odd")
         try:
             value = reply.get("value")
@@ -273,8 +273,17 @@ class Learner:
         self._stop("closed")
 
 
-def grade_notebook(job: Job, topic: str, timeout: float = 60, isolated: bool = True) -> dict:
-    """Grade one (snapshotted) notebook; returns plain data: scores, outcomes and notes."""
+def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
+                   isolated: bool | None = None) -> dict:
+    """Grade one notebook (a prepared `Job`, or a path: snapshotted here); returns plain data:
+    scores, outcomes and notes. `isolated` None: in a sandbox when this machine can make one
+    (the caller that must refuse without one asks `isolation.unavailable()` first)."""
+    if not isinstance(job, Job):
+        with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
+            jobs, _ = prepare([str(job)], topic, Path(folder))
+            return grade_notebook(jobs[0], topic, timeout, isolated)
+    if isolated is None:
+        isolated = isolation.unavailable() is None
     problems = problems_of(topic)
     row = {"student": job.student, "exercises": topic, "scores": dict.fromkeys(problems, 0),
            "max": {q: p.points for q, p in problems.items()}, "outcomes": {},
