@@ -12,9 +12,10 @@ rule, and an interviewer wants it said out loud:
   it admits and one more: O((b + 1) log n).
 - `"skip"`: skip it and keep filling. The batch is then the first subset in priority order (the
   lexicographically greatest): fuller batches, but a less urgent small job overtakes a more
-  urgent big one, and a big job can wait for as long as small ones keep the room short (add
-  aging if that matters). A pick may look at every ready job and push the skipped ones back:
-  O(n log n) in the worst case.
+  urgent big one. When jobs hold their room for a while (`duration`) and room comes back a
+  little at a time, small jobs take each bit as it frees and a big job can wait for ever
+  (starvation; add aging, or reserve the room for it). A pick may look at every ready job and
+  push the skipped ones back: O(n log n) in the worst case.
 
 Neither rule promises the fullest batch: that is subset sum (knapsack), NP-hard in general;
 `fullest_batch` finds it by brute force for small inputs, to compare.
@@ -39,12 +40,13 @@ class BatchJob(NamedTuple):
     size: float
     priority: float = 5
     arrival: int = 0  # the tick it becomes ready (run_batches only)
+    duration: int = 1  # ticks it holds its room (run_batches only)
 
 
 class Batch(NamedTuple):
     tick: int
-    names: tuple  # admitted, in priority order
-    used: float  # their total size, <= capacity
+    names: tuple  # admitted at this tick, in priority order
+    used: float  # room in use after the pick (jobs still running included), <= capacity
     waiting: int  # ready jobs left for a later pick
 
 
@@ -68,12 +70,11 @@ class BatchQueue:
         _check_job(job, self.capacity)
         heapq.heappush(self._heap, (job.priority, next(self._seq), job))
 
-    def pick(self) -> list:
-        """Admit jobs in priority order while they fit; at the first that doesn't, stop or skip.
-
-        Returns the admitted jobs, in priority order.
-        """
-        heap, room, batch, skipped = self._heap, self.capacity, [], []
+    def pick(self, room: float | None = None) -> list:
+        """Admit jobs in priority order while they fit in `room` (default: the capacity); at the
+        first that doesn't, stop or skip. Returns the admitted jobs, in priority order."""
+        room = self.capacity if room is None else validate.number("room", room, low=0)
+        heap, batch, skipped = self._heap, [], []
         while heap and room > 0:
             entry = heapq.heappop(heap)
             job = entry[2]
@@ -96,6 +97,7 @@ def _check_job(job, capacity) -> None:
     validate.number(f"size of {job.name!r}", job.size, low=0, low_open=True, high=capacity)
     validate.number(f"priority of {job.name!r}", job.priority)
     validate.integer(f"arrival of {job.name!r}", job.arrival, low=0)
+    validate.integer(f"duration of {job.name!r}", job.duration, low=1)
 
 
 def _check_jobs(jobs) -> list:
@@ -120,20 +122,26 @@ def pick_batch(jobs, capacity: float, rule: str = "stop") -> list:
 
 
 def run_batches(jobs, capacity: float, rule: str = "stop") -> list:
-    """One pick per tick, each batch taking one tick, until every job ran; a job joins the
-    queue at its `arrival` tick. Returns a Batch per tick (empty ones included)."""
+    """One pick per tick into the room that is free, until every job has started. A job joins
+    the queue at its `arrival` tick and holds its size for `duration` ticks from its start.
+    Returns a Batch per tick (empty ones included). O(n log n) plus the picks."""
     jobs = sorted(_check_jobs(jobs), key=lambda job: job.arrival)  # stable: input order kept
     queue = BatchQueue(capacity, rule)
-    out, i = [], 0
+    running: list = []  # (end tick, seq, size): room comes back when a job ends
+    out, i, used, seq = [], 0, 0, itertools.count()
     for tick in itertools.count():
+        while running and running[0][0] <= tick:
+            used -= heapq.heappop(running)[2]
         while i < len(jobs) and jobs[i].arrival <= tick:
             queue.put(jobs[i])
             i += 1
         if i == len(jobs) and not queue:
             return out
-        batch = queue.pick()
-        out.append(Batch(tick, tuple(job.name for job in batch),
-                         sum(job.size for job in batch), len(queue)))
+        batch = queue.pick(capacity - used)
+        for job in batch:
+            heapq.heappush(running, (tick + job.duration, next(seq), job.size))
+            used += job.size
+        out.append(Batch(tick, tuple(job.name for job in batch), used, len(queue)))
 
 
 def fullest_batch(jobs, capacity: float) -> tuple:

@@ -36,9 +36,12 @@ A task raising an `Exception` is a failed attempt. A `BaseException` that is not
 (`KeyboardInterrupt`, `SystemExit`) means "stop the process": the executor stops heartbeating and
 lets it pass, leaving the row RUNNING for the recovery rule. Ticks follow `kit.scheduler.Scheduler`
 exactly (same promotion, slots, retry rule), which the tests check against it as a model.
-One `DurableScheduler` per file at a time: its dispatcher caches the ready rows in memory.
+One `DurableScheduler` per file at a time: it holds an exclusive lock on `path + ".lock"`
+(`flock`, which the operating system releases when the process dies, however it dies), so "on
+start nobody else can be running it" is true, and a second scheduler on the same file is refused.
 """
 
+import fcntl
 import json
 import os
 import sqlite3
@@ -76,6 +79,15 @@ LIVE = (Status.PENDING, Status.READY, Status.RUNNING)
 # kit.lease: held while now < lease_until) is unfinished and runnable again.
 EXPIRED = "state = 'RUNNING' AND lease_until <= :now"
 assert not is_held(5, 5) and is_held(4.999, 5)
+
+# What happens to an unfinished job: READY again with the interrupted attempt taken back and one
+# more recovery, or FAILED once it has been recovered :cap times already.
+RECOVER = """UPDATE jobs SET
+    state = CASE WHEN recoveries < :cap THEN 'READY' ELSE 'FAILED' END,
+    error = CASE WHEN recoveries < :cap THEN error
+                 ELSE 'interrupted ' || (recoveries + 1) || ' times' END,
+    attempts = attempts - 1, recoveries = recoveries + 1, lease_until = NULL, token = NULL
+ WHERE {where}"""
 
 SCHEMA = """
 CREATE TABLE jobs (
@@ -136,6 +148,18 @@ def _json(name: str, value) -> str:
 
 def _connect(path, timeout) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+
+
+def _lock(path):
+    """Hold the file's lock for this process, or refuse: one scheduler per file."""
+    lock = open(os.fspath(path) + ".lock", "a")  # held until close(), or until the process dies
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise RuntimeError(f"another DurableScheduler has {os.fspath(path)!r} open; one "
+                           "scheduler per file (close it first)") from None
+    return lock
 
 
 class JobStore:
@@ -213,13 +237,8 @@ class JobStore:
         by `now`. Returns the rows that became READY. On start every RUNNING row counts."""
         where = "state = 'RUNNING'" if on_start else EXPIRED
         with self._transaction() as c:
-            recovered = c.execute(
-                      f"UPDATE jobs SET state = CASE WHEN recoveries < :cap THEN 'READY' "
-                      f"ELSE 'FAILED' END, error = CASE WHEN recoveries < :cap THEN error "
-                      f"ELSE 'interrupted ' || (recoveries + 1) || ' times' END, "
-                      f"attempts = attempts - 1, recoveries = recoveries + 1, "
-                      f"lease_until = NULL, token = NULL WHERE {where} RETURNING {COLUMNS}",
-                      {"now": now, "cap": max_recoveries}).fetchall()
+            recovered = c.execute(f"{RECOVER.format(where=where)} RETURNING {COLUMNS}",
+                                  {"now": now, "cap": max_recoveries}).fetchall()
             promoted = [] if on_start else c.execute(
                 f"UPDATE jobs SET state = 'READY' WHERE state = 'PENDING' AND run_at <= ? "
                 f"RETURNING {COLUMNS}", (now,)).fetchall()
@@ -297,6 +316,8 @@ class _Heartbeat:
                 conn.execute("UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'RUNNING'"
                              " AND token = ?", (clock.now() + lease_for, id, token))
                 self.beats += 1
+        except sqlite3.Error:
+            pass  # cannot beat (the file is locked or gone): the lease expires, the rule recovers
         finally:
             if conn is not None:
                 conn.close()
@@ -367,7 +388,12 @@ class DurableScheduler:
         validate.number("timeout", timeout, low=0)
         self.tasks, self.clock, self.policy, self.workers = dict(tasks), clock, policy, workers
         self.lease_for, self.max_recoveries = lease_for, max_recoveries
-        self.store = JobStore(path, timeout)
+        self._lock = _lock(path)
+        try:
+            self.store = JobStore(path, timeout)
+        except BaseException:
+            self._lock.close()
+            raise
         self.dispatcher = Dispatcher(policy)
         self.executor = Executor(self.store, self.tasks, clock, lease_for)
         self.ticks = 0
@@ -458,9 +484,10 @@ class DurableScheduler:
                 self.store.cancel(row.id)
 
     def close(self) -> None:
-        """Close the file. Unfinished jobs stay in it for the next start."""
+        """Close the file and let go of its lock. Unfinished jobs stay in it for the next start."""
         self._closed = True
         self.store.close()
+        self._lock.close()  # closing the descriptor releases the flock
 
     @staticmethod
     def _id(id):

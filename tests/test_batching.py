@@ -71,30 +71,42 @@ def test_the_rules_differ_where_a_big_job_blocks_the_line():
 
 
 def naive_run(jobs, capacity, rule):
-    """Each tick: sort what has arrived and not run, apply the brute-force definition."""
-    done, out, tick = set(), [], 0
+    """Each tick: the room is what no started, unfinished job holds; sort what has arrived and
+    not started, apply the brute-force definition to that room."""
+    started, out, tick = {}, [], 0
     brute = brute_stop if rule == "stop" else brute_skip
-    while len(done) < len(jobs):
-        ready = [j for j in jobs if j.arrival <= tick and j.name not in done]
-        names = brute(ready, capacity)
-        done |= set(names)
-        out.append((tick, tuple(names)))
+    while len(started) < len(jobs):
+        held = sum(j.size for j in jobs if j.name in started
+                   and started[j.name] <= tick < started[j.name] + j.duration)
+        ready = [j for j in jobs if j.arrival <= tick and j.name not in started]
+        names = brute(ready, capacity - held)
+        started |= {name: tick for name in names}
+        out.append((tick, tuple(names), held + sum(j.size for j in ready if j.name in names)))
         tick += 1
     return out
 
 
 @settings(max_examples=300)
-@given(st.lists(st.tuples(st.integers(1, CAP), st.integers(1, 3), st.integers(0, 4)),
-                max_size=8),
+@given(st.lists(st.tuples(st.integers(1, CAP), st.integers(1, 3), st.integers(0, 4),
+                          st.integers(1, 3)), max_size=8),
        st.sampled_from(["stop", "skip"]))
 def test_run_batches_picks_each_tick_as_the_brute_force_would(specs, rule):
-    jobs = [BatchJob(f"j{i}", s, p, a) for i, (s, p, a) in enumerate(specs)]
+    jobs = [BatchJob(f"j{i}", s, p, a, d) for i, (s, p, a, d) in enumerate(specs)]
     batches = run_batches(jobs, CAP, rule)
-    assert [(b.tick, b.names) for b in batches] == naive_run(jobs, CAP, rule)
+    assert [(b.tick, b.names, b.used) for b in batches] == naive_run(jobs, CAP, rule)
     ran = [name for b in batches for name in b.names]
     assert sorted(ran) == sorted(job.name for job in jobs)  # each job exactly once
-    size = {job.name: job.size for job in jobs}
-    assert all(b.used == sum(size[n] for n in b.names) <= CAP for b in batches)
+    assert all(b.used <= CAP for b in batches)
+
+
+def test_skip_lets_small_jobs_starve_a_big_one_while_stop_lets_it_in():
+    # room frees one unit at a time; a steady stream of size-1 jobs keeps taking it under skip
+    jobs = [BatchJob(f"s{t}", 1, 3, t, 4) for t in range(12)] + [BatchJob("big", 4, 2, 1, 1)]
+    jobs += [BatchJob(f"f{i}", 1, 3, 0, 1 + i) for i in range(3)]  # staggered ends at 1, 2, 3
+    start = {rule: {n: b.tick for b in run_batches(jobs, 4, rule) for n in b.names}
+             for rule in ("stop", "skip")}
+    assert start["stop"]["big"] == 4  # waits until all 4 units are free, the stream waits too
+    assert start["skip"]["big"] == 15  # the stream took every unit as it came back
 
 
 def test_a_queue_keeps_skipped_jobs_in_their_place():
@@ -106,6 +118,8 @@ def test_a_queue_keeps_skipped_jobs_in_their_place():
     assert [j.name for j in q.pick()] == ["c", "big"] and len(q) == 0
     assert run_batches([("x", 2, 1, 2)], 5) == [Batch(0, (), 0, 0), Batch(1, (), 0, 0),
                                                 Batch(2, ("x",), 2, 0)]
+    q.put(BatchJob("d", 3, 1))
+    assert q.pick(room=2) == [] and [j.name for j in q.pick(room=3)] == ["d"]
 
 
 def test_bad_input():
@@ -123,6 +137,10 @@ def test_bad_input():
         pick_batch([BatchJob("a", 1, None)], 5)
     with pytest.raises(ValueError, match="arrival of 'a' must be >= 0, got -1"):
         run_batches([BatchJob("a", 1, 1, -1)], 5)
+    with pytest.raises(ValueError, match="duration of 'a' must be >= 1, got 0"):
+        run_batches([BatchJob("a", 1, 1, 0, 0)], 5)
+    with pytest.raises(ValueError, match="room must be >= 0, got -1"):
+        BatchQueue(5).pick(room=-1)
     with pytest.raises(ValueError, match="job names must be unique, got 'a' twice"):
         pick_batch([BatchJob("a", 1), BatchJob("a", 2)], 5)
     with pytest.raises(TypeError, match="jobs must be a list of BatchJob, got 3"):
@@ -135,3 +153,15 @@ def test_bad_input():
         pick_batch([BatchJob([1], 1)], 5)
     with pytest.raises(ValueError, match="at most 20 jobs, got 21"):
         fullest_batch([BatchJob(i, 1) for i in range(21)], 5)
+
+
+def test_the_batching_explorer_shows_the_big_job_waiting_longer_under_skip():
+    from kit.widgets.batching import BatchingExplorer
+
+    e = BatchingExplorer(capacity=8, big=6, seed=4)
+    assert e.lines[1].endswith("BIG waits 4 ticks") and e.lines[2].endswith("BIG waits 7 ticks")
+    before = e.picture.value
+    e.rule.value = "stop"
+    assert e.picture.value != before
+    e.big.value = 16  # larger than the capacity: drawn at the capacity, never refused
+    assert "BIG of size 8" in e.lines[0]

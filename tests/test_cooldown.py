@@ -255,3 +255,30 @@ def test_bad_input():
         rate_limited_starts([2, 1], 1, 1)
     with pytest.raises(TypeError, match=r"arrivals\[1\] must be a number, got 'x'"):
         rate_limited_starts([0, "x"], 1, 1)
+
+
+# -- the explorers (they only draw what the core returns) -----------------------------------
+
+def test_the_cooldown_explorer_compares_both_rules_with_the_formula():
+    from kit.widgets.cooldown import CooldownExplorer
+
+    e = CooldownExplorer("AAABBBCCDD", n=2)
+    assert e.lines[0] == "least_interval = 10 ticks for 10 tasks."
+    assert e.lines[2] == "first come first served: 12 ticks, 2 idle: ABCABCABD__D"
+    e.n.value = 0
+    assert e.lines[1] == "most left first: 10 ticks, 0 idle: " + e.lines[1][-10:]
+    e.tasks.value = ""
+    assert e.lines[0] == "least_interval = 0 ticks for 0 tasks." and e.picture.value
+    assert "[Cooldown explorer]" in e._repr_mimebundle_()["text/plain"]
+
+
+def test_the_rate_limit_explorer_reads_the_queued_starts():
+    from kit.widgets.cooldown import RateLimitExplorer
+
+    e = RateLimitExplorer(rate=1, capacity=4, pattern="one burst", requests=16)
+    assert e.lines[1].startswith("4 start at once; the last starts at t = 12;")
+    e.pattern.value = "steady, 2 per tick"
+    e.capacity.value = 12
+    assert e.lines[1].startswith("16 start at once;")  # 12 tokens + 1 per tick: never short
+    e.capacity.value = 1
+    assert e.lines[1].startswith("1 start at once; the last starts at t = 15;")

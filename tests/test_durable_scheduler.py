@@ -280,6 +280,15 @@ def test_a_job_interrupted_more_than_max_recoveries_times_fails(db):
     assert s.tick() == []
 
 
+def test_one_scheduler_per_file_and_the_lock_goes_with_close(db):
+    clock, s = make(db)
+    with pytest.raises(RuntimeError, match="another DurableScheduler has .*jobs.db' open"):
+        DurableScheduler(db, {"square": square}, clock=clock)
+    s.close()
+    with DurableScheduler(db, {"square": square}, clock=clock) as again:
+        assert again.jobs() == []
+
+
 def test_a_task_missing_from_the_registry_after_a_restart_fails_with_its_name(db):
     clock, s = make(db, {"old": square, "square": square})
     s.submit("x", "old", 2)
@@ -300,19 +309,22 @@ def test_a_result_that_is_not_json_is_a_failed_attempt(db):
 def test_the_heartbeat_keeps_a_long_job_leased_and_stops_with_it(db):
     leases = []
 
-    def long(n):
-        for _ in range(4):
-            time.sleep(0.1)
+    def long(n):  # runs until the lease has moved past its first expiry (3 s at most)
+        first = peek(db, n)[3]
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and (not leases or leases[-1] <= first + 0.1):
+            time.sleep(0.05)
             leases.append(peek(db, n)[3])
-        return n
+        return first
 
     s = DurableScheduler(db, {"long": long}, clock=WallClock(), lease_for=0.15)
     s.submit(1, "long", 1)
-    start = time.time()
     s.tick()
     assert s.status_of(1) is D
-    assert max(leases) > start + 0.15 + 0.1  # moved past the first grant's expiry
+    first = s.info(1).result
+    assert leases[-1] > first + 0.1, "the heartbeat never moved the lease"
     assert leases == sorted(leases)
+    assert s.info(1).lease_until is None  # the outcome clears it; no beat comes after
 
 
 # -- bad input: every argument ------------------------------------------------------------

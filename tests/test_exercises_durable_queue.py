@@ -57,8 +57,8 @@ def test_correct_answers_written_differently_pass(answer):
 
 UPDATE = "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = "
 UNDECLARED = {
-    "no ORDER BY (the index decides)": [UPDATE + "(SELECT id FROM jobs WHERE done = 0 AND "
-                                        "visible_at <= :now LIMIT 1) RETURNING id"],
+    "ordered by worker": [UPDATE + "(SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now "
+                          "ORDER BY worker LIMIT 1) RETURNING id"],
     "the job that expired first": [UPDATE + "(SELECT id FROM jobs WHERE done = 0 AND "
                                    "visible_at <= :now ORDER BY visible_at, id LIMIT 1) "
                                    "RETURNING id"],
@@ -125,7 +125,8 @@ def test_live_run_starts_kills_and_finishes():
         run.start()
         assert run.lines[0].startswith("t = ") and run.start_button.disabled
         run.kill_one()
-        assert run.fleet.killed == 1 and run.lines[-1].startswith("killed w")
+        # the note follows the counts; the run may already have finished (fast workers)
+        assert run.fleet.killed == 1 and any(line.startswith("killed w") for line in run.lines)
         deadline = time.monotonic() + 30
         while run.fleet.alive() and time.monotonic() < deadline:
             time.sleep(0.1)

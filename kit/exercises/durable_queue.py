@@ -273,7 +273,8 @@ q1 = Problem(
               ("a lease that expires exactly now", ((EXPIRES_NOW,), "A")),
               ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
               ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB")),
-              ("one worker reads while the other claims", ((READY, READY), "AABBBBAA"))],
+              ("one worker reads while the other claims", ((READY, READY), "AABBBBAA")),
+              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A"))],
     pitfalls=[
         Pitfall("SELECT, then UPDATE, outside a transaction",
                 "between your SELECT and your UPDATE the other worker can SELECT the same row; "
@@ -297,6 +298,9 @@ q1 = Problem(
                 "visible_at <= :now", edit=[("visible_at <= :now", "visible_at < :now")]),
         Pitfall("newest job first", "a queue hands out the oldest job first: ORDER BY id",
                 edit=[("ORDER BY id LIMIT 1", "ORDER BY id DESC LIMIT 1")]),
+        Pitfall("no ORDER BY", "LIMIT 1 alone returns whichever free row the planner meets "
+                "first; with an index on (done, visible_at) that is not the oldest job. Say "
+                "ORDER BY id", edit=[("ORDER BY id LIMIT 1", "LIMIT 1")]),
         Pitfall("BEGIN without COMMIT",
                 "the transaction (and the file's write lock) stays open after the claim, so "
                 "every other worker waits forever",
