@@ -43,6 +43,7 @@ STARTED_SECONDS = 10  # for the question's process to say it is there
 CELL_SECONDS = 10
 MARK = ".kit-reports"  # in a report folder the grader made (and may replace)
 CSV_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+ENGINE_MODULES = ("kit.checks.engine", "kit.checks.report")  # never an answer's record types
 BOOT = ("import sys; sys.path.insert(0, {parent!r}); "
         "from kit.grading.learner import main; raise SystemExit(main())")
 
@@ -91,14 +92,16 @@ def _code_cells(nb) -> list[str]:
 
 def records_of(topic: str) -> frozenset:
     """The record types a topic's answers may be made of: the kit records its exercises module
-    and the kit modules it imports name (never the engine's or the grader's own classes)."""
+    and the kit modules it imports name (never the engine's problems, observations and results,
+    nor the grader's own classes)."""
     import importlib
 
     module = importlib.import_module(f"kit.exercises.{topic}")
     spaces = [vars(module)] + [vars(v) for v in vars(module).values()
                                if type(v) is type(module) and v.__name__.startswith("kit.")]
     return frozenset(v for space in spaces for v in space.values() if wire.is_record(v)
-                     and not v.__module__.startswith(("kit.checks", "kit.grading")))
+                     and v.__module__ not in ENGINE_MODULES
+                     and not v.__module__.startswith("kit.grading"))
 
 
 def _records_in(value, found: set) -> set:
