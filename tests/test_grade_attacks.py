@@ -850,3 +850,48 @@ def test_nothing_persists_into_the_kit_or_its_venv(tmp_path, throwaway):
                            capture_output=True, text=True, timeout=60, cwd=tmp_path,
                            env={"PATH": os.environ["PATH"]})
     assert probe.stdout.split() == ["b", "None"], probe
+
+
+# -- bad input: each error names the argument and the value -------------------------------------
+
+def test_the_topic_must_be_one_of_the_kit_s(tmp_path):
+    run = grade(["x.ipynb", "--exercises", "zz"], cwd=tmp_path)
+    assert run.returncode == 2 and "--exercises must be one of" in run.stderr
+    assert "'zz'" in run.stderr
+
+
+def test_the_class_topic_is_what_most_notebooks_say():
+    from kit.grading.grader import Refusal, class_topic
+
+    assert class_topic(["edf_lateness", "edf_lateness", "policies", None]) == "edf_lateness"
+    with pytest.raises(Refusal, match=r"disagree on their topic: edf_lateness \(1\), policies"):
+        class_topic(["edf_lateness", "policies"])
+    with pytest.raises(Refusal, match="pass --exercises"):
+        class_topic([None, None])
+
+
+def test_outputs_never_replace_a_submission_or_a_folder_the_grader_did_not_make(tmp_path):
+    a = solved(tmp_path / "class" / "a.ipynb")
+    run = grade([a, "--out", a], cwd=tmp_path)
+    assert run.returncode == 2 and f"would overwrite the submission {a}" in run.stderr
+    run = grade([a, "--out", tmp_path / "g.csv", "--report", tmp_path / "class"], cwd=tmp_path)
+    assert run.returncode == 2 and "would overwrite the submission" in run.stderr
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("the teacher's")
+    run = grade([a, "--out", tmp_path / "g.csv", "--report", mine], cwd=tmp_path)
+    assert run.returncode == 2 and f"--report {mine} is a folder the grader did not make" \
+        in run.stderr
+    assert (mine / "notes.txt").read_text() == "the teacher's" and a.read_bytes() == \
+        SOLVED.read_bytes() and not (tmp_path / "g.csv").exists()
+
+
+def test_a_second_run_replaces_the_reports_it_made(tmp_path):
+    a, b = solved(tmp_path / "a.ipynb"), solved(tmp_path / "b.ipynb")
+    report = tmp_path / "reports"
+    assert grade([a, b, "--out", tmp_path / "g.csv", "--report", report],
+                 cwd=tmp_path).returncode == 0
+    assert grade([a, "--out", tmp_path / "g.csv", "--report", report],
+                 cwd=tmp_path).returncode == 0
+    assert sorted(p.name for p in report.iterdir()) == [".kit-reports", "a.html", "a.json"]
+    assert not list(tmp_path.glob(".kit-*"))  # no staging folder left behind

@@ -148,7 +148,7 @@ class Learner:
             return
         self.notes = [str(n)[:300] for n in hello.get("notes", [])][:50] \
             if isinstance(hello.get("notes"), list) else []
-        self._end_question()  # whatever the cells started is gone before the first question
+        self.end()  # whatever the cells started is gone before the first question
 
     # -- pipes -------------------------------------------------------------------------------
     def _send(self, message: dict, deadline: float | None = None) -> None:
@@ -252,7 +252,7 @@ class Learner:
             return Observation(CRASHED, error=f"the answer is not plain data: {str(e)[:200]}")
         return Observation(kind, value, str(reply.get("error", ""))[:500])
 
-    def _end_question(self) -> None:
+    def end(self) -> None:
         """Kill every process but the main one (the question's, and all it started); drop what
         they left in the pipe; let the main process go on."""
         if self.dead:
@@ -266,7 +266,6 @@ class Learner:
         self.buffer = b""
         self.box.signal_main(signal.SIGCONT)
 
-    end = _end_question
 
     def _stop(self, why: str) -> None:
         self.dead = self.dead or why
