@@ -134,6 +134,7 @@ class Learner:
         self.buffer = b""
         self.dead = ""  # why the whole process is gone
         self.gone = ""  # why the current question's process is gone
+        self.answering = False  # the question's process has said it is there
         self.notes: list[str] = []
         deadline = time.monotonic() + START_SECONDS
         self._send({"cells": cells, "exercises": topic, "cell_seconds": cell_seconds}, deadline)
@@ -211,7 +212,7 @@ class Learner:
         members = set(self.box.members())
         if self.box.main is not None and self.box.main not in members:
             self._stop("the notebook's process ended")
-        elif asking and not members - {self.box.main}:
+        elif asking and self.answering and not members - {self.box.main}:
             self.gone = "the process answering this question ended"
 
     def _lost(self, why: str, asking: bool) -> None:
@@ -230,6 +231,7 @@ class Learner:
         started = self._receive(min(deadline, time.monotonic() + STARTED_SECONDS), "started")
         if started is None and not self.dead:
             self.gone = self.gone or "the notebook's process did not start the question"
+        self.answering = started is not None
         self.box.signal_main(signal.SIGSTOP)
 
     def ask(self, case: tuple, deadline: float) -> Observation:
@@ -264,8 +266,8 @@ class Learner:
             if not os.read(self.box.proc.stdout.fileno(), 1 << 16):
                 break
         self.buffer = b""
+        self.answering = False
         self.box.signal_main(signal.SIGCONT)
-
 
     def _stop(self, why: str) -> None:
         self.dead = self.dead or why
