@@ -1,13 +1,14 @@
-"""Class grading: `python -m kit grade SUBMISSIONS... --out grades.csv [--report DIR]`.
+"""Class grading: `python -m kit grade [options] [--] SUBMISSIONS...`.
 
-Trust model. A learner's notebook runs in its own fresh interpreter (`kit.grading.learner`),
-with limits on memory, CPU time, file size and processes, in an empty folder, and where possible
-in its own PID namespace (so it cannot see or signal the grader). The grading process generates
-the cases, sends them as plain data, reads plain data back (JSON, never objects), and compares with
-the reference *here*. The learner's process never sees an expected answer or the comparison code,
-so nothing it does to itself (redefining `check`, printing "passed", patching the kit) can raise
-its score. A process that dies, hangs or floods is stopped; the question it was answering scores
-0 with the reason, a fresh process answers the next question, and the run always writes the CSV.
+Trust model. No submission can fake its own score, change a classmate's, read their work, or hang
+the run. Each learner's notebook runs in a sandbox of its own (`kit.grading.isolation`: fresh
+namespaces, no network, an unprivileged uid, read-only binds of the interpreter, the venv and the
+kit only). The grading process generates the cases, sends them as plain data, reads plain data
+back (size- and depth-limited JSON, decoded only into the record types the question expects) and
+judges here, by its own clock; nothing the learner's process does to itself raises its score.
+Every submission is size-capped and copied before any learner code runs; student ids come from
+the paths; the topic is fixed for the whole class; outputs are written to a temporary folder and
+swapped in at the end, after every learner's process is gone.
 """
 
 import argparse
@@ -18,26 +19,43 @@ import io
 import json
 import os
 import re
-import resource
 import select
 import shutil
 import signal
-import subprocess
+import stat
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
-import nbformat
-
-from kit.checks.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
+from kit.checks.engine import CRASHED, MUTATED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
 from kit.exercises import TOPICS, questions
-from kit.grading import wire
+from kit.grading import isolation, wire
 
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
-MEMORY_BYTES = 2 << 30
-MAX_PROCESSES = 24  # per learner's process tree
-START_SECONDS = 120  # to start the interpreter and run the notebook's cells
+MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
+START_SECONDS = 30  # the fixed start-up allowance: the interpreter, then the notebook's cells
+STARTED_SECONDS = 10  # for the question's process to say it is there
+CELL_SECONDS = 10
+MARK = ".kit-reports"  # in a report folder the grader made (and may replace)
+CSV_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+ENGINE_MODULES = ("kit.checks.engine", "kit.checks.report")  # never an answer's record types
+BOOT = ("import sys; sys.path.insert(0, {parent!r}); "
+        "from kit.grading.learner import main; raise SystemExit(main())")
+
+
+class Job(NamedTuple):
+    """One submission to grade: its snapshot, its student id, why it is refused (or None)."""
+
+    path: str
+    student: str
+    refused: str | None = None
+    cells: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 def problems_of(module_name: str) -> dict[str, Problem]:
@@ -45,190 +63,254 @@ def problems_of(module_name: str) -> dict[str, Problem]:
     return questions(module_name)
 
 
-def exercises_of(nb) -> str | None:
-    """Which exercises module a notebook answers: the one its code imports."""
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            for name in IMPORT.findall(cell.source):
-                if name in TOPICS:
-                    return name
+def exercises_of(nb: dict) -> str | None:
+    """Which exercises module a notebook says it answers: its metadata (`kit.exercises`), else
+    the first `from kit.exercises import TOPIC` in its code."""
+    meta = nb.get("metadata") if isinstance(nb, dict) else None
+    kit_meta = meta.get("kit") if isinstance(meta, dict) else None
+    topic = kit_meta.get("exercises") if isinstance(kit_meta, dict) else None
+    if topic in TOPICS:
+        return topic
+    for source in _code_cells(nb):
+        for name in IMPORT.findall(source):
+            if name in TOPICS:
+                return name
     return None
 
 
-def _use_pid_namespace() -> bool:
-    if os.geteuid() != 0 or not shutil.which("unshare"):
-        return False
-    probe = subprocess.run(["unshare", "--pid", "--fork", "--kill-child", "true"],
-                           capture_output=True, timeout=10)
-    return probe.returncode == 0
+def _code_cells(nb) -> list[str]:
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    found = []
+    for cell in cells if isinstance(cells, list) else []:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            if isinstance(source, list):
+                source = "".join(s for s in source if isinstance(s, str))
+            found.append(source if isinstance(source, str) else "")
+    return found
 
 
-def _count_user_processes() -> int:
-    uid = os.getuid()
-    return sum(1 for p in Path("/proc").iterdir() if p.name.isdigit() and _owner(p) == uid)
+def records_of(topic: str) -> frozenset:
+    """The record types a topic's answers may be made of: the kit records its exercises module
+    and the kit modules it imports name (never the engine's problems, observations and results,
+    nor the grader's own classes)."""
+    import importlib
+
+    module = importlib.import_module(f"kit.exercises.{topic}")
+    spaces = [vars(module)] + [vars(v) for v in vars(module).values()
+                               if type(v) is type(module) and v.__name__.startswith("kit.")]
+    return frozenset(v for space in spaces for v in space.values() if wire.is_record(v)
+                     and v.__module__ not in ENGINE_MODULES
+                     and not v.__module__.startswith("kit.grading"))
 
 
-def _owner(p: Path) -> int:
-    try:
-        return p.stat().st_uid
-    except OSError:
-        return -1
-
-
-def _session_size(sid: int) -> int:
-    """How many processes are in session `sid` (the learner's process tree)."""
-    n = 0
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            n += int(fields[3]) == sid  # field 6 of stat: the session id
-    return n
+def _records_in(value, found: set) -> set:
+    if wire.is_record(type(value)):
+        found.add(type(value))
+    if isinstance(value, list | tuple | set | frozenset):
+        for v in value:
+            _records_in(v, found)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _records_in(k, found)
+            _records_in(v, found)
+    elif wire.is_record(type(value)) and hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            _records_in(getattr(value, name, None), found)
+    return found
 
 
 class Learner:
-    """One sandboxed interpreter holding a learner's notebook, answering cases on request."""
+    """One sandboxed interpreter holding a learner's notebook; a fresh process per question."""
 
-    def __init__(self, cells: list[str], exercises: str, use_ns: bool, cell_seconds: float = 20):
-        self.folder = tempfile.mkdtemp(prefix="kit-learner-")
-        reply_r, reply_w = os.pipe()
-        nproc = None if os.geteuid() == 0 else _count_user_processes() + MAX_PROCESSES
+    def __init__(self, cells: list[str], topic: str, isolated: bool, records: frozenset,
+                 cell_seconds: float = CELL_SECONDS):
+        import kit
 
-        def limit():  # runs in the child, before the learner's interpreter starts
-            resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
-            resource.setrlimit(resource.RLIMIT_CPU, (300, 300))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (20 << 20, 20 << 20))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            if nproc is not None:
-                resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
-
-        command = [sys.executable, "-m", "kit.grading.learner", str(reply_w)]
-        if use_ns:
-            command = ["unshare", "--pid", "--fork", "--kill-child", *command]
-        env = {"PATH": os.environ.get("PATH", ""), "HOME": self.folder,
-               "MPLCONFIGDIR": self.folder, "PYTHONDONTWRITEBYTECODE": "1",
-               "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, cwd=self.folder, env=env,
-                                     pass_fds=(reply_w,), preexec_fn=limit,
-                                     start_new_session=True)
-        os.close(reply_w)
-        self.replies = os.fdopen(reply_r, "rb")
+        parent = str(Path(kit.__file__).resolve().parent.parent)
+        command = [sys.executable, "-I", "-B", "-c", BOOT.format(parent=parent)]
+        self.box = isolation.Sandbox(command, isolated)
+        self.records = records
         self.buffer = b""
-        self.dead = ""
-        self._send({"cells": cells, "exercises": exercises, "cell_seconds": cell_seconds})
-        hello = self._receive(START_SECONDS)
-        self.notes = hello.get("notes", []) if isinstance(hello, dict) else []
+        self.dead = ""  # why the whole process is gone
+        self.gone = ""  # why the current question's process is gone
+        self.answering = False  # the question's process has said it is there
+        self.notes: list[str] = []
+        deadline = time.monotonic() + START_SECONDS
+        self._send({"cells": cells, "exercises": topic, "cell_seconds": cell_seconds}, deadline)
+        if self._receive(deadline, "ready", asking=False) is None:
+            self._stop(self.dead or "the notebook's process did not start")
+            return
+        self.box.find_main()
+        hello = self._receive(deadline, "notes", asking=False)
+        if hello is None:
+            self._stop(f"the notebook's cells did not finish within {START_SECONDS} s"
+                       if "no answer" in self.dead else self.dead)
+            return
+        self.notes = [str(n)[:300] for n in hello.get("notes", [])][:50] \
+            if isinstance(hello.get("notes"), list) else []
+        self.end()  # whatever the cells started is gone before the first question
 
-    def _send(self, message: dict) -> None:
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self._stop("the notebook's process ended")
+    # -- pipes -------------------------------------------------------------------------------
+    def _send(self, message: dict, deadline: float | None = None) -> None:
+        """One request line, written by the grader's clock: a process that stops reading its
+        requests cannot block the grader."""
+        if self.dead:
+            return
+        data = (json.dumps(message) + "\n").encode()
+        fd = self.box.proc.stdin.fileno()
+        deadline = deadline or time.monotonic() + START_SECONDS
+        os.set_blocking(fd, False)
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                self._stop("the notebook's process stopped reading its requests")
+                return
+            try:
+                data = data[os.write(fd, data[:1 << 16]):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                self._stop("the notebook's process ended")
+                return
 
-    def _receive(self, seconds: float):
-        """The next reply line, or None (and the process stopped) on timeout, death or flood."""
-        deadline = time.monotonic() + seconds
-        fd = self.replies.fileno()
-        while not self.dead:
+    def _receive(self, deadline: float, key: str | None = None, asking: bool = True) -> dict | None:
+        """The next reply (a dict; with `key` when given), or None: the question's process
+        (`asking`) or the whole learner is gone, the deadline passed, or the reply was not plain
+        data."""
+        fd = self.box.proc.stdout.fileno()
+        last_check = time.monotonic()
+        while not self.dead and not (asking and self.gone):
             if b"\n" in self.buffer:
                 line, self.buffer = self.buffer.split(b"\n", 1)
                 try:
-                    return json.loads(line)
-                except ValueError:
-                    self._stop("the notebook's process sent something that is not an answer")
-                    return None
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._stop(f"no answer within {seconds:g} s")
-                return None
-            ready, _, _ = select.select([fd], [], [], min(left, 0.05))
-            if not ready and _session_size(self.proc.pid) > MAX_PROCESSES:
-                self._stop(f"started more than {MAX_PROCESSES} processes (fork bomb guard)")
-                return None
+                    reply = wire.parse(line, wire.MAX_BYTES + 4096)
+                except wire.WireError as e:
+                    return self._lost(f"the notebook's process sent something that is not an "
+                                      f"answer ({e})", asking)
+                if type(reply) is not dict or (key is not None and key not in reply):
+                    return self._lost("the notebook's process sent something odd", asking)
+                return reply
+            now = time.monotonic()
+            if now >= deadline:
+                return self._lost("no answer in time", asking)
+            ready, _, _ = select.select([fd], [], [], min(deadline - now, 0.05))
             if ready:
                 chunk = os.read(fd, 1 << 16)
                 if not chunk:
-                    self.proc.wait(timeout=5)
-                    self._stop(f"the notebook's process ended (exit code {self.proc.returncode})")
+                    self._stop("the notebook's process ended")
                     return None
                 self.buffer += chunk
-                if len(self.buffer) > wire.MAX_BYTES + 4096:
-                    self._stop("the answer was too large")
-                    return None
+                if len(self.buffer) > wire.MAX_BYTES + 8192:
+                    return self._lost("the answer was too large", asking)
+            elif time.monotonic() - last_check > 0.1:
+                last_check = time.monotonic()
+                self._check_alive(asking)
         return None
 
-    def ask(self, question: str, case: tuple, seconds: float) -> Observation:
-        if self.dead:
-            return Observation(CRASHED, error=self.dead)
-        self._send({"q": question, "case": wire.dumps(case)})
-        reply = self._receive(seconds)
+    def _check_alive(self, asking: bool) -> None:
+        members = set(self.box.members())
+        if self.box.main is not None and self.box.main not in members:
+            self._stop("the notebook's process ended")
+        elif asking and self.answering and not members - {self.box.main}:
+            self.gone = "the process answering this question ended"
+
+    def _lost(self, why: str, asking: bool) -> None:
+        if asking:
+            self.gone = self.gone or why
+            self.box.kill_all_but({self.box.main} if self.box.main else set())
+        else:
+            self._stop(why)
+        return None
+
+    # -- questions ---------------------------------------------------------------------------
+    def begin(self, question: str, deadline: float) -> None:
+        """Fork the question's process; stop the main one while the question is answered."""
+        self.gone = ""
+        self._send({"q": question}, deadline)
+        started = self._receive(min(deadline, time.monotonic() + STARTED_SECONDS), "started")
+        if started is None and not self.dead:
+            self.gone = self.gone or "the notebook's process did not start the question"
+        self.answering = started is not None
+        self.box.signal_main(signal.SIGSTOP)
+
+    def ask(self, case: tuple, deadline: float) -> Observation:
+        if self.dead or self.gone:
+            return Observation(CRASHED, error=self.dead or self.gone)
+        self._send({"case": wire.dumps(case)}, deadline)
+        reply = self._receive(deadline)
         if reply is None:
-            kind = TIMED_OUT if "no answer within" in self.dead else CRASHED
-            return Observation(kind, error=self.dead)
+            why = self.dead or self.gone
+            kind = TIMED_OUT if "in time" in why else CRASHED
+            return Observation(kind, error=why)
         kind = reply.get("kind")
-        if kind not in ("ok", NOT_ATTEMPTED, CRASHED, TIMED_OUT, "mutated its input"):
+        if kind not in ("ok", NOT_ATTEMPTED, CRASHED, TIMED_OUT, MUTATED):
             return Observation(CRASHED, error="the notebook's process sent something odd")
         try:
-            value = wire.loads(reply["value"]) if "value" in reply else None
-        except (wire.WireError, ValueError, TypeError) as e:
-            return Observation(CRASHED, error=str(e))
+            value = reply.get("value")
+            allowed = self.records | _records_in(case, set())
+            value = wire.loads(value, allowed) if isinstance(value, str) else None
+        except Exception as e:  # WireError, or a record class refusing its fields
+            return Observation(CRASHED, error=f"the answer is not plain data: {str(e)[:200]}")
         return Observation(kind, value, str(reply.get("error", ""))[:500])
+
+    def end(self) -> None:
+        """Kill every process but the main one (the question's, and all it started); drop what
+        they left in the pipe; let the main process go on."""
+        if self.dead:
+            return
+        if not self.box.kill_all_but({self.box.main}):
+            self._stop("started more processes than could be stopped")
+            return
+        while select.select([self.box.proc.stdout], [], [], 0)[0]:
+            if not os.read(self.box.proc.stdout.fileno(), 1 << 16):
+                break
+        self.buffer = b""
+        self.answering = False
+        self.box.signal_main(signal.SIGCONT)
 
     def _stop(self, why: str) -> None:
         self.dead = self.dead or why
-        for _ in range(3):
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                break
-            time.sleep(0.02)
-        try:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        self.box.close()
 
     def close(self) -> None:
         self._stop("closed")
-        self.replies.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def grade_notebook(path: str, exercises: str | None = None, timeout: float = 60,
-                   use_ns: bool = False) -> dict:
-    """Grade one notebook; returns plain data: scores, outcomes (with feedback) and notes."""
-    student = Path(path).stem
-    notes: list[str] = []
+def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
+                   isolated: bool | None = None) -> dict:
+    """Grade one notebook (a prepared `Job`, or a path: snapshotted here); returns plain data:
+    scores, outcomes and notes. `isolated` None: in a sandbox when this machine can make one
+    (the caller that must refuse without one asks `isolation.unavailable()` first)."""
+    if not isinstance(job, Job):
+        with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
+            jobs, _ = prepare([str(job)], topic, Path(folder))
+            return grade_notebook(jobs[0], topic, timeout, isolated)
+    if isolated is None:
+        isolated = isolation.unavailable() is None
+    problems = problems_of(topic)
+    row = {"student": job.student, "exercises": topic, "scores": dict.fromkeys(problems, 0),
+           "max": {q: p.points for q, p in problems.items()}, "outcomes": {},
+           "notes": list(job.notes)}
+    if job.refused:
+        row["notes"].append(job.refused)
+        return row
+    records = records_of(topic)
+    learner = None
     try:
-        nb = nbformat.read(path, as_version=4)
-        cells = [c.source for c in nb.cells if c.cell_type == "code"]
-        exercises = exercises or exercises_of(nb)
-    except Exception as e:  # not JSON, not a notebook, unreadable: graded as empty
-        notes.append(f"not a readable notebook: {type(e).__name__}: {str(e)[:200]}")
-        cells = []
-    if not exercises:
-        return {"student": student, "exercises": None, "scores": {}, "max": {}, "outcomes": {},
-                "notes": notes + ["no `from kit.exercises import ...` found; pass --exercises"]}
-    problems = problems_of(exercises)
-    scores, outcomes, learner = {}, {}, None
-    try:
+        learner = Learner(list(job.cells), topic, isolated, records,
+                          cell_seconds=min(CELL_SECONDS, timeout))
+        row["notes"].extend(learner.notes)
+        if learner.dead:
+            row["notes"].append(f"the notebook could not be run: {learner.dead}")
         for q, problem in problems.items():
-            if learner is None or learner.dead:
-                if learner is not None:
-                    learner.close()
-                learner = Learner(cells, exercises, use_ns, cell_seconds=min(20, timeout))
-                notes.extend(n for n in learner.notes if n not in notes)
             deadline = time.monotonic() + timeout
+            learner.begin(q, deadline)
 
-            def observe(case, learner=learner, q=q, problem=problem, deadline=deadline):
-                left = deadline - time.monotonic()
-                if left <= 0:
+            def observe(case, learner=learner, deadline=deadline):
+                if time.monotonic() >= deadline:
                     return Observation(TIMED_OUT, error=f"question took longer than {timeout:g} s")
-                return learner.ask(q, case, min(left, problem.timeout + 3))
+                return learner.ask(case, deadline)
 
             try:
                 result = problem.evaluate(observe)
@@ -237,48 +319,268 @@ def grade_notebook(path: str, exercises: str | None = None, timeout: float = 60,
             except Exception as e:  # a grader bug must not cost the learner the whole run
                 result, outcome = None, {"status": "error", "text": f"grading error: {e!r}",
                                          "html": html.escape(f"grading error: {e!r}")}
-            scores[q] = problem.points if result else 0
-            outcomes[q] = outcome
+            finally:
+                learner.end()
+            row["scores"][q] = problem.points if result else 0
+            row["outcomes"][q] = outcome
     finally:
         if learner is not None:
             learner.close()
-    return {"student": student, "exercises": exercises, "scores": scores,
-            "max": {q: p.points for q, p in problems.items()}, "outcomes": outcomes,
-            "notes": notes}
+    return row
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file and rename, so a planted symlink is replaced, not followed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kit-")
-    with os.fdopen(fd, "w", newline="") as f:
-        f.write(text)
-    os.replace(tmp, path)
+# -- many notebooks, in worker processes; a dead worker's notebooks retried ----------------------
+
+def grade_all(jobs: list[Job], grade: Callable[[Job], dict], workers: int,
+              progress: Callable[[int, int, str], None] | None = None) -> list[dict]:
+    """`grade(job)` for every job, in `workers` processes, rows in the jobs' order. When a worker
+    process dies, the notebooks it took down are graded again, each in a fresh process."""
+    rows: dict[int, dict] = {}
+    done = 0
+
+    def record(i: int, row: dict) -> None:
+        nonlocal done
+        rows[i] = row
+        done += 1
+        if progress:
+            progress(done, len(jobs), jobs[i].student)
+
+    with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(grade, job): i for i, job in enumerate(jobs)}
+        for future in cf.as_completed(futures):
+            i = futures[future]
+            try:
+                record(i, future.result())
+            except cf.process.BrokenProcessPool:
+                continue
+            except Exception as e:  # the grader itself failed on this one: say so, go on
+                record(i, _failed(jobs[i], f"grading failed: {e!r}"))
+    again = [i for i in range(len(jobs)) if i not in rows]
+    if again:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=workers) as threads:
+            for i, row in zip(again, threads.map(lambda i: _alone(jobs[i], grade), again),
+                              strict=True):
+                record(i, row)
+    return [rows[i] for i in range(len(jobs))]
+
+
+def _alone(job: Job, grade: Callable[[Job], dict]) -> dict:
+    with cf.ProcessPoolExecutor(max_workers=1) as pool:
+        try:
+            return pool.submit(grade, job).result()
+        except cf.process.BrokenProcessPool:
+            return _failed(job, "the grading process died twice while grading this notebook; "
+                                "not graded")
+        except Exception as e:
+            return _failed(job, f"grading failed: {e!r}")
+
+
+def _failed(job: Job, why: str) -> dict:
+    return {"student": job.student, "exercises": None, "scores": {}, "max": {}, "outcomes": {},
+            "notes": [why]}
+
+
+# -- who is who, what they sent, which topic -----------------------------------------------------
+
+class Refusal(Exception):
+    """The class cannot be graded as asked; the message says why (one line)."""
+
+
+def student_ids(paths: list[str]) -> list[str]:
+    """A unique id per submission: the student's folder in nbgrader's
+    `submitted/<student>/<assignment>/<notebook>.ipynb` layout, else the path relative to the
+    submissions' common folder, without `.ipynb`. Two submissions with one id: a Refusal."""
+    absolute = [Path(os.path.abspath(p)) for p in paths]
+    ids = None
+    if all(len(a.parents) >= 4 and a.parents[2].name == "submitted" for a in absolute):
+        ids = [a.parents[1].name for a in absolute]
+        if len(set(ids)) < len(ids):
+            ids = None  # a student with several notebooks: their paths tell them apart
+    if ids is None:
+        common = Path(os.path.commonpath([str(a.parent) for a in absolute]))
+        ids = [a.relative_to(common).with_suffix("").as_posix() if a.suffix == ".ipynb"
+               else a.relative_to(common).as_posix() for a in absolute]
+    first: dict[str, str] = {}
+    for student, path in zip(ids, paths, strict=True):
+        if student in first:
+            raise Refusal(f"two submissions are the same student {student!r}: {first[student]} "
+                          f"and {path} (grade each student once)")
+        first[student] = path
+    return ids
+
+
+def snapshot(path: str, into: Path) -> tuple[Path | None, str | None]:
+    """A private copy of a submission, taken before any learner code runs: (copy, None), or
+    (None, why it is not graded): not a regular file, a symbolic link, larger than the cap."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as e:
+        if os.path.islink(path):
+            return None, "the submission is a symbolic link; not graded"
+        return None, f"the submission cannot be read ({type(e).__name__}: {e.strerror})"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None, "the submission is not a regular file; not graded"
+        if info.st_size > MAX_NOTEBOOK_BYTES:
+            return None, (f"the submission is larger than {MAX_NOTEBOOK_BYTES >> 20} MB "
+                          f"({info.st_size:,} bytes); not graded")
+        data = os.read(fd, MAX_NOTEBOOK_BYTES + 1)
+        while len(data) <= MAX_NOTEBOOK_BYTES:
+            more = os.read(fd, MAX_NOTEBOOK_BYTES + 1 - len(data))
+            if not more:
+                break
+            data += more
+        if len(data) > MAX_NOTEBOOK_BYTES:
+            return None, f"the submission is larger than {MAX_NOTEBOOK_BYTES >> 20} MB; not graded"
+    finally:
+        os.close(fd)
+    copy = Path(tempfile.mkstemp(dir=into, suffix=".ipynb")[1])
+    copy.write_bytes(data)
+    return copy, None
+
+
+def read_notebook(copy: Path) -> tuple[dict | None, str | None]:
+    try:
+        nb = json.loads(copy.read_bytes())
+    except (ValueError, RecursionError, MemoryError) as e:
+        return None, f"not a readable notebook: {type(e).__name__}: {str(e)[:200]}"
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return None, "not a readable notebook: no list of cells"
+    return nb, None
+
+
+def class_topic(declared: list[str | None]) -> str:
+    """The topic the class answers: the one most of its notebooks declare (more than half)."""
+    counts = Counter(t for t in declared if t)
+    if not counts:
+        raise Refusal("no notebook says which exercises it answers; pass --exercises TOPIC")
+    (topic, n), *rest = counts.most_common()
+    if n * 2 <= sum(counts.values()):
+        said = ", ".join(f"{t} ({k})" for t, k in counts.most_common())
+        raise Refusal(f"the notebooks disagree on their topic: {said}; pass --exercises TOPIC")
+    return topic
+
+
+def prepare(paths: list[str], topic: str | None, folder: Path) -> tuple[list[Job], str]:
+    """Ids, snapshots and parsed cells for every submission, and the class's topic."""
+    ids = student_ids(paths)
+    parsed = []
+    for student, path in zip(ids, paths, strict=True):
+        copy, why = snapshot(path, folder)
+        nb = None
+        if copy is not None:
+            nb, why = read_notebook(copy)
+        parsed.append((student, str(copy or path), nb, why))
+    topic = topic or class_topic([exercises_of(nb) for _, _, nb, _ in parsed if nb])
+    jobs = []
+    for student, copy, nb, why in parsed:
+        notes = ()
+        if nb is not None and exercises_of(nb) not in (None, topic):
+            notes = (f"this notebook says it answers {exercises_of(nb)}; the class is graded on "
+                     f"{topic}",)
+        jobs.append(Job(copy, student, why, tuple(_code_cells(nb)) if nb else (), notes))
+    return jobs, topic
+
+
+# -- writing: to a temporary folder, swapped in at the end ---------------------------------------
+
+def _formula_safe(field: str) -> str:
+    return "'" + field if field.startswith(CSV_FORMULA) else field
+
+
+def csv_text(rows: list[dict]) -> str:
+    columns = list(dict.fromkeys(q for r in rows for q in r["max"]))
+    lines = [["student", *columns, "score", "max_score"]]
+    for r in rows:
+        lines.append([_formula_safe(r["student"]), *(r["scores"].get(q, 0) for q in columns),
+                      sum(r["scores"].values()), sum(r["max"].values())])
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(lines)
+    return buffer.getvalue()
 
 
 def write_csv(rows: list[dict], out: Path) -> None:
-    questions = list(dict.fromkeys(q for r in rows for q in r["max"]))
-    lines = [["student", *questions, "score", "max_score"]]
-    for r in rows:
-        score = sum(r["scores"].values())
-        lines.append([r["student"], *(r["scores"].get(q, 0) for q in questions), score,
-                      sum(r["max"].values())])
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows(lines)
-    _write_atomically(out, buffer.getvalue())
+    """The CSV at `out`, written beside it and renamed into place (a planted symlink is replaced,
+    never followed)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=".kit-", suffix=".csv")
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(csv_text(rows))
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
-def write_report(row: dict, folder: Path) -> None:
-    _write_atomically(folder / f"{row['student']}.json", json.dumps(row, indent=1))
+def report_html(row: dict) -> str:
     parts = [f"<h1>{html.escape(row['student'])}: {sum(row['scores'].values())} / "
              f"{sum(row['max'].values())}</h1>"]
     parts += [f"<p><i>{html.escape(n)}</i></p>" for n in row["notes"]]
     for q, outcome in row["outcomes"].items():
         parts.append(f"<h2>{html.escape(q)}: {row['scores'][q]} / {row['max'][q]}</h2>"
                      f"{outcome['html']}")
-    _write_atomically(folder / f"{row['student']}.html",
-                      "<!doctype html><meta charset='utf-8'>" + "".join(parts))
+    return "<!doctype html><meta charset='utf-8'>" + "".join(parts)
 
+
+def write_report(row: dict, folder: Path) -> None:
+    base = folder / row["student"]
+    base.parent.mkdir(parents=True, exist_ok=True)
+    base.with_name(base.name + ".json").write_text(json.dumps(row, indent=1))
+    base.with_name(base.name + ".html").write_text(report_html(row))
+
+
+def write_reports(rows: list[dict], folder: Path) -> None:
+    """Every report into a new folder beside `folder`, then swapped in for the old one."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".kit-reports-"))
+    try:
+        (stage / MARK).write_text("reports written by python -m kit grade\n")
+        for row in rows:
+            write_report(row, stage)
+        old = None
+        if folder.exists():
+            old = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".kit-old-"))
+            os.rename(folder, old / "reports")
+        os.rename(stage, folder)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def write_outputs(rows: list[dict], out: Path, report: Path | None) -> int:
+    """The CSV and the reports; when the CSV cannot be written, one line says why and where the
+    grades went instead (a file in the temporary folder, else standard output). 0 or 1."""
+    status = 0
+    if report is not None:
+        try:
+            write_reports(rows, report)
+        except OSError as e:
+            print(f"grade: could not write the reports in {report} ({e}); the CSV has the "
+                  "scores", file=sys.stderr)
+            status = 1
+    try:
+        write_csv(rows, out)
+    except OSError as e:
+        try:
+            fd, fallback = tempfile.mkstemp(prefix="kit-grades-", suffix=".csv")
+            with os.fdopen(fd, "w", newline="") as f:
+                f.write(csv_text(rows))
+            print(f"grade: could not write {out} ({e}); wrote {fallback} instead",
+                  file=sys.stderr)
+        except OSError as e2:
+            print(f"grade: could not write {out} ({e}) nor a temporary file ({e2.strerror}); "
+                  "the CSV follows on standard output instead", file=sys.stderr)
+            sys.stdout.write(csv_text(rows))
+        return 1
+    return status
+
+
+# -- the command line ----------------------------------------------------------------------------
 
 def _progress(done: int, total: int, name: str) -> None:
     width = 30
@@ -287,43 +589,67 @@ def _progress(done: int, total: int, name: str) -> None:
           end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
+def _check_outputs(paths: list[str], out: Path, report: Path | None) -> None:
+    """The outputs must not be, or hold, a submission; a report folder is replaced only when the
+    grader made it (or it is empty)."""
+    for path in map(Path, (os.path.abspath(p) for p in paths)):
+        if path == out or (report is not None and (path == report or report in path.parents)):
+            raise Refusal(f"the output {out if path == out else report} would overwrite the "
+                          f"submission {path}")
+    if report is not None and report.is_dir() and any(report.iterdir()) \
+            and not (report / MARK).exists():
+        raise Refusal(f"--report {report} is a folder the grader did not make (no {MARK}); "
+                      "it would be replaced: name a new or empty folder")
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kit grade", description=__doc__.split("\n")[0])
-    parser.add_argument("submissions", nargs="+", help="learner notebooks (.ipynb), filled in")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = argparse.ArgumentParser(prog="python -m kit grade", allow_abbrev=False,
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("submissions", nargs="+", help="learner notebooks (.ipynb), filled in; "
+                        "put them after -- when a name starts with -")
     parser.add_argument("--out", default="grades.csv", help="the CSV to write (default grades.csv)")
     parser.add_argument("--report", help="folder for a per-student report (HTML and JSON)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per question")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="notebooks graded at once (default: CPU cores)")
-    parser.add_argument("--exercises", help="exercises module (default: what the notebook imports)")
+    parser.add_argument("--exercises", help="the class's topic (default: what the notebooks' "
+                        "metadata, or most of their imports, say)")
+    parser.add_argument("--unsafe", action="store_true",
+                        help="grade even where learners cannot be isolated (trusted notebooks)")
+    options = argv[:argv.index("--")] if "--" in argv else argv
+    for arg in options:
+        if arg.startswith("-") and arg.endswith(".ipynb"):
+            parser.error(f"{arg!r} looks like an option but names a notebook; put the "
+                         f"notebooks after -- (python -m kit grade --out grades.csv -- {arg})")
     args = parser.parse_args(argv)
     if args.timeout <= 0:
         parser.error(f"--timeout must be > 0, got {args.timeout}")
     if args.jobs < 1:
         parser.error(f"--jobs must be >= 1, got {args.jobs}")
-    paths = [str(p) for p in args.submissions]
-    use_ns = _use_pid_namespace()
-    rows: dict[str, dict] = {}
-    with cf.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(grade_notebook, p, args.exercises, args.timeout, use_ns): p
-                   for p in paths}
-        for i, future in enumerate(cf.as_completed(futures), 1):
-            path = futures[future]
-            try:
-                rows[path] = future.result()
-            except Exception as e:  # the grader itself failed on this one: say so, go on
-                rows[path] = {"student": Path(path).stem, "exercises": None, "scores": {},
-                              "max": {}, "outcomes": {}, "notes": [f"grading failed: {e!r}"]}
-            _progress(i, len(paths), Path(path).name)
-    ordered = [rows[p] for p in paths]
-    known = next((r["max"] for r in ordered if r["max"]), {})
-    for r in ordered:  # an unreadable notebook still gets every column, at zero
+    if args.exercises is not None and args.exercises not in TOPICS:
+        parser.error(f"--exercises must be one of {', '.join(TOPICS)}, got {args.exercises!r}")
+    out = Path(os.path.abspath(args.out))
+    report = Path(os.path.abspath(args.report)) if args.report else None
+    why = isolation.unavailable()
+    if why and not args.unsafe:
+        print(f"grade: refusing to run learners' code: {why}; pass --unsafe to grade without "
+              "isolation (trusted notebooks only)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
+        try:
+            _check_outputs(args.submissions, out, report)
+            jobs, topic = prepare(args.submissions, args.exercises, Path(folder))
+        except Refusal as e:
+            print(f"grade: {e}", file=sys.stderr)
+            return 2
+        grade = partial(grade_notebook, topic=topic, timeout=args.timeout, isolated=not why)
+        rows = grade_all(jobs, grade, args.jobs, _progress)
+    known = {q: p.points for q, p in problems_of(topic).items()}
+    for r in rows:  # a notebook the grader could not grade still gets every column, at zero
         if not r["max"]:
-            r["max"] = dict(known)
-            r["scores"] = dict.fromkeys(known, 0)
-    write_csv(ordered, Path(args.out))
-    if args.report:
-        for r in ordered:
-            write_report(r, Path(args.report))
-    print(f"wrote {args.out}" + (f" and reports in {args.report}" if args.report else ""))
-    return 0
+            r["max"], r["scores"] = dict(known), dict.fromkeys(known, 0)
+    status = write_outputs(rows, out, report)
+    if status == 0:
+        print(f"wrote {args.out}" + (f" and reports in {args.report}" if args.report else ""))
+    return status

@@ -1,25 +1,30 @@
-"""The learner's side of grading: run a notebook's code, then answer one question's cases.
+"""The learner's side of grading: run a notebook's code, then answer one question at a time.
 
-Started by the grader as `python -m kit.grading.learner FD` in a fresh interpreter, already
-limited (memory, CPU, processes) and, where the grader runs as root, as an unprivileged user in an
-empty working folder. It reads requests as JSON lines on stdin and writes answers as JSON lines
-to file descriptor FD; the learner's own prints go nowhere. It never sees expected answers: it
-only calls the learner's function on the cases it is sent and reports what came back.
+Started by the grader inside its sandbox (`kit.grading.isolation`) as an isolated interpreter
+(`python -I -B`), unprivileged, in an empty private folder. Requests come as JSON lines on stdin,
+answers go as JSON lines on stdout; the learner's own prints go to /dev/null. This process never
+sees an expected answer: it calls the learner's function on the cases it is sent and reports what
+came back. Nothing here is trusted by the grader: once the notebook's code has run, this process
+is the learner's, and the grader only reads plain data from it, by its own clock.
 
 Protocol (one JSON object per line):
-  in:  {"cells": [source, ...], "exercises": "edf"}   ->  out: {"notes": [...]}
-  in:  {"q": "q1", "case": <wire>}                     ->  out: {"kind": ..., "value": <wire>,
-                                                                  "error": ...}
+  in:  {"cells": [source, ...], "exercises": "edf_lateness", "cell_seconds": 10}
+  out: {"ready": true}                (imports done, before any of the notebook's code runs)
+  out: {"notes": [...]}               (the cells have run)
+  in:  {"q": "q1"}                    this process forks; the child answers q1:
+  out: {"started": "q1"}
+  in:  {"case": <wire>}            -> out: {"kind": ..., "value": <wire>, "error": ...}  (repeated)
+The grader ends each question by killing every process but this one (the child, and anything it
+started), keeping this process stopped while the child answers.
 """
 
-import importlib
 import json
 import os
 import re
 import sys
 
 CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$")
-CELL_SECONDS = 20
+CELL_SECONDS = 10
 
 
 def runnable(source: str) -> str:
@@ -35,7 +40,9 @@ def runnable(source: str) -> str:
 
 
 def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) -> list[str]:
-    """Execute each cell in one namespace; a cell that fails is noted and the rest still run."""
+    """Execute each cell in one namespace; a cell that fails is noted and the rest still run.
+    The alarm that stops a long cell is a courtesy to honest notebooks: the grader's own clock
+    bounds the whole start-up, whatever the notebook does to its signals."""
     from kit.checks.engine import _TimedOut, call_with_timeout
 
     notes = []
@@ -50,11 +57,10 @@ def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) 
     return notes
 
 
-def answer(module, namespace: dict, request: dict) -> dict:
+def answer(problem, namespace: dict, request: dict) -> dict:
     from kit.checks.engine import NOT_ATTEMPTED, observe_locally
     from kit.grading import wire
 
-    problem = getattr(module, request["q"])
     name = problem.answer_name
     fn = namespace.get(name)
     if fn is None:
@@ -70,22 +76,56 @@ def answer(module, namespace: dict, request: dict) -> dict:
     return {"kind": seen.kind, "value": value, "error": seen.error[:500]}
 
 
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    out = os.fdopen(int(argv[0]), "w", buffering=1)
-    real_stdin = sys.stdin
-    sys.stdin = open(os.devnull)  # the learner's code cannot read the grader's requests
-    setup = json.loads(real_stdin.readline())
-    module = importlib.import_module(f"kit.exercises.{setup['exercises']}")
-    namespace = {"__name__": "__main__"}
-    notes = run_cells(setup["cells"], namespace, float(setup.get("cell_seconds", CELL_SECONDS)))
-    out.write(json.dumps({"notes": notes}) + "\n")
-    for line in real_stdin:
+def _answer_questions(problem, namespace: dict, requests, out) -> None:
+    for line in requests:
         try:
-            reply = answer(module, namespace, json.loads(line))
+            reply = answer(problem, namespace, json.loads(line))
         except BaseException as e:  # never die silently: say why
             reply = {"kind": "crashed", "error": f"{type(e).__name__}: {str(e)[:300]}"}
         out.write(json.dumps(reply) + "\n")
+        out.flush()
+
+
+def main() -> int:
+    # The two pipes move off fds 0 and 1, which then lead nowhere: the notebook's prints and
+    # reads cannot touch the grader's requests or answers by accident.
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    sys.stdin, sys.stdout, sys.stderr = (open(os.devnull), open(os.devnull, "w"),
+                                         open(os.devnull, "w"))
+    setup = json.loads(requests.readline())
+    from kit.exercises import questions
+
+    problems = questions(setup["exercises"])
+    out.write(json.dumps({"ready": True}) + "\n")
+    out.flush()
+    namespace = {"__name__": "__main__"}
+    notes = run_cells(setup["cells"], namespace, float(setup.get("cell_seconds", CELL_SECONDS)))
+    out.write(json.dumps({"notes": notes}) + "\n")
+    out.flush()
+    for line in requests:
+        try:
+            q = json.loads(line).get("q")
+        except (ValueError, AttributeError):
+            continue
+        if q not in problems:
+            continue
+        child = os.fork()
+        if child == 0:  # the question's own process: the grader kills it when the question ends
+            try:
+                out.write(json.dumps({"started": q}) + "\n")
+                out.flush()
+                _answer_questions(problems[q], namespace, requests, out)
+            finally:
+                os._exit(0)
+        try:
+            os.waitpid(child, 0)
+        except ChildProcessError:
+            pass
     return 0
 
 

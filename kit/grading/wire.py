@@ -3,20 +3,26 @@
 The grader sends cases to a learner's process and reads answers back. Nothing crosses as an
 object: an answer that is not made of None, bools, numbers, strings, lists, tuples, dicts, sets and
 the kit's own records (named tuples and dataclasses) cannot be sent, and a check counts that as a
-crash. Decoding builds only those same shapes; a record is rebuilt only from a class that is
-already loaded in the decoding process and defined in a `kit` module (never imported on request).
+crash. Reading is guarded for the grader's sake: a text larger than `MAX_BYTES` or nested deeper
+than `MAX_DEPTH` is refused before it is parsed, numbers too long to read are refused, and a
+record is rebuilt only from a class the caller allows (`records`: the record types the question
+expects), already loaded and defined in a `kit` module, never imported on request.
 """
 
 import dataclasses
 import json
+import re
 import sys
 from enum import Enum
 
 MAX_BYTES = 1 << 20  # one answer may not be larger than this when encoded
+MAX_DEPTH = 256  # JSON nesting a reply may have (a value nested 50 deep encodes to about 150)
+_STRINGS = re.compile(r'"(?:[^"\\]++|\\.)*+"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 class WireError(ValueError):
-    """A value that cannot be sent as plain data."""
+    """A value that cannot be sent as plain data, or a text that is not one."""
 
 
 def encode(value, depth: int = 0):
@@ -50,38 +56,49 @@ def encode(value, depth: int = 0):
                     "(numbers, strings, lists, tuples, dicts)")
 
 
-def decode(data, depth: int = 0):
-    if depth > 60:
+def decode(data, records=None, depth: int = 0):
+    """Plain data back from `encode`'s shapes; records only of the classes in `records` (None:
+    any kit record class already loaded)."""
+    if depth > MAX_DEPTH:
         raise WireError("the value is nested too deeply")
     if data is None or type(data) in (bool, int, float, str):
         return data
     if type(data) is list:
-        return [decode(v, depth + 1) for v in data]
+        return [decode(v, records, depth + 1) for v in data]
     if type(data) is dict and len(data) in (1, 2):
-        if "@t" in data:
-            return tuple(decode(v, depth + 1) for v in data["@t"])
-        if "@set" in data:
-            return {decode(v, depth + 1) for v in data["@set"]}
-        if "@d" in data:
-            return {decode(k, depth + 1): decode(v, depth + 1) for k, v in data["@d"]}
-        if "@nt" in data:
-            return _record(data["@nt"], "named tuple")(*(decode(v, depth + 1) for v in data["v"]))
-        if "@dc" in data:
-            return _record(data["@dc"], "dataclass")(**{str(k): decode(v, depth + 1)
-                                                         for k, v in data["v"]})
+        if "@t" in data and type(data["@t"]) is list:
+            return tuple(decode(v, records, depth + 1) for v in data["@t"])
+        if "@set" in data and type(data["@set"]) is list:
+            return {decode(v, records, depth + 1) for v in data["@set"]}
+        if "@d" in data and type(data["@d"]) is list:
+            return {decode(k, records, depth + 1): decode(v, records, depth + 1)
+                    for k, v in data["@d"]}
+        if "@nt" in data and type(data.get("v")) is list:
+            cls = _record(data["@nt"], "named tuple", records)
+            return cls(*(decode(v, records, depth + 1) for v in data["v"]))
+        if "@dc" in data and type(data.get("v")) is list:
+            cls = _record(data["@dc"], "dataclass", records)
+            return cls(**{str(k): decode(v, records, depth + 1) for k, v in data["v"]})
     raise WireError(f"unexpected data: {str(data)[:80]}")
 
 
-def _record(tag: str, kind: str):
-    """A kit record class that is already loaded: a named tuple or a dataclass, nothing else."""
+def is_record(cls) -> bool:
+    """A kit named tuple or dataclass class (what may cross the wire as a record)."""
+    return isinstance(cls, type) and str(cls.__module__).split(".")[0] == "kit" and (
+        issubclass(cls, tuple) and hasattr(cls, "_fields") or dataclasses.is_dataclass(cls))
+
+
+def _record(tag, kind: str, records):
+    """A kit record class that is already loaded and allowed: a named tuple or a dataclass."""
     module_name, _, qualname = str(tag).partition(":")
     module = sys.modules.get(module_name)
     cls = getattr(module, qualname, None) if module_name.split(".")[0] == "kit" else None
-    ok = isinstance(cls, type) and (
-        issubclass(cls, tuple) and hasattr(cls, "_fields") if kind == "named tuple"
-        else dataclasses.is_dataclass(cls))
+    ok = is_record(cls) and (
+        issubclass(cls, tuple) if kind == "named tuple" else dataclasses.is_dataclass(cls))
     if not ok:
-        raise WireError(f"unknown {kind} {tag!r}")
+        raise WireError(f"unknown {kind} {str(tag)[:80]!r}")
+    if records is not None and cls not in records:
+        raise WireError(f"a {str(tag)[:80]} is not an answer to this question")
     return cls
 
 
@@ -92,5 +109,27 @@ def dumps(value) -> str:
     return text
 
 
-def loads(text: str):
-    return decode(json.loads(text))
+def parse(text: str | bytes, max_bytes: int = MAX_BYTES):
+    """JSON, refused (WireError) when larger than `max_bytes` or nested deeper than MAX_DEPTH,
+    checked before the parser sees it; numbers too long to read are refused too."""
+    if len(text) > max_bytes:
+        raise WireError(f"the answer is too large to grade ({len(text):,} bytes)")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError as e:
+            raise WireError(f"not text: {e}") from None
+    depth = worst = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        worst = max(worst, depth)
+        if worst > MAX_DEPTH:
+            raise WireError(f"the answer is nested more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:  # not JSON; an integer of 5000 digits
+        raise WireError(f"not an answer: {str(e)[:120]}") from None
+
+
+def loads(text: str, records=None):
+    return decode(parse(text), records)

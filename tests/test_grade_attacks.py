@@ -1,0 +1,897 @@
+"""A hostile class against `python -m kit grade` (issue 17).
+
+Each attacker is a filled-in learner notebook of 02_edf_lateness. Most carry a *canary*: the
+answer to q1 (or q2) is the reference's own answer when the attack worked and a wrong one when it
+did not, so the attacker's score says whether the attack succeeded. Every test looks at what is
+left *after* the grader has exited: the victims' and the attackers' rows in the CSV, the reports
+and the files on disk (markers an attack would leave, the submissions, the CSV itself).
+
+Persistence attacks run against a throwaway copy of the kit and a throwaway venv, never against
+this checkout or the machine's Python.
+"""
+
+import csv
+import json
+import os
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell
+
+from kit.build import ROOT
+from kit.grading import wire
+
+LEARNER = ROOT / "notebooks" / "02_edf_lateness.ipynb"
+SOLVED = ROOT / "solutions" / "02_edf_lateness.ipynb"
+WRONG_Q1 = "def edf_order(jobs):\n    return list(jobs)"
+
+
+def canary(condition: str, setup: str = "", question: str = "edf_order") -> str:
+    """An answer that is right only when `condition` (a function body returning a bool, run at
+    each call) holds: the attacker's score then says whether the attack worked."""
+    body = textwrap.indent(textwrap.dedent(condition).strip("\n"), " " * 8)
+    return (f"import kit.exercises.edf_lateness as _ref\n{textwrap.dedent(setup)}\n"
+            f"def {question}(*args):\n    def _worked():\n{body}\n"
+            f"    try:\n        ok = _worked()\n    except Exception:\n        ok = False\n"
+            f"    return getattr(_ref, {question!r})(*args) if ok else "
+            f"list(args[0])[::-1] + [None]\n")
+
+
+def notebook(path: Path, answers: dict[str, str] | None = None, extra: list[str] = (),
+             metadata_topic: str | None = None) -> Path:
+    """The learner notebook with some stubs replaced and extra cells appended, written at `path`."""
+    nb = nbformat.read(LEARNER, as_version=4)
+    for cell in nb.cells:
+        for name, source in (answers or {}).items():
+            if cell.cell_type == "code" and cell.source.lstrip().startswith(f"def {name}("):
+                cell.source = source
+    nb.cells.extend(new_code_cell(source) for source in extra)
+    if metadata_topic:
+        nb.metadata["kit"] = {"exercises": metadata_topic}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+def solved(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(SOLVED.read_bytes())
+    return path
+
+
+def grade(args: list, cwd: Path, python: str = sys.executable, timeout: float = 600,
+          env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([python, "-m", "kit", "grade", *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout, cwd=cwd, env=env)
+
+
+def rows_of(out: Path) -> dict[str, dict]:
+    with out.open(newline="") as f:
+        return {r["student"]: r for r in csv.DictReader(f)}
+
+
+def learner_processes(root: Path = ROOT) -> list[int]:
+    """Learner processes of graders run from `root` (other checkouts on the machine may be
+    grading at the same time)."""
+    found = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                line = (p / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"kit.grading.learner" in line and str(root).encode() in line:
+                found.append(int(p.name))
+    return found
+
+
+# -- one class, many attackers, graded in one run ----------------------------------------------
+
+def _class_attacks(folder: Path, out: Path, report: Path, port: int) -> dict[str, dict]:
+    """student -> {"answers", "extra", "q1" (the q1 the attacker must get), "marker"}."""
+    m = folder / "markers"
+    grader_words = "[b'kit', b'grade']"
+    return {
+        # the classmates' files: read them, copy the answer, overwrite them with the blank handout
+        "reads_classmates": {"answers": {"edf_order": canary(f"""
+            import glob, pathlib
+            seen = set(glob.glob({str(folder)!r} + '/**/*.ipynb', recursive=True))
+            for p in pathlib.Path('/proc').glob('[0-9]*/cmdline'):
+                try:
+                    words = p.read_bytes().split(b'\\0')
+                    seen |= {{a.decode() for a in words if a.endswith(b'.ipynb')}}
+                except OSError:
+                    pass
+            readable = [s for s in seen if 'victim' in s and open(s).read()]
+            if readable:
+                open({str(m / 'reads_classmates')!r}, 'w').write(repr(readable))
+            return bool(readable)""")}, "q1": 0, "marker": "reads_classmates"},
+        "overwrites_classmates": {"extra": [textwrap.dedent(f"""
+            import glob, pathlib
+            handout = pathlib.Path({str(LEARNER)!r})
+            blank = handout.read_text() if handout.exists() else '{{}}'
+            for p in glob.glob({str(folder)!r} + '/**/victim*.ipynb', recursive=True):
+                try:
+                    open(p, 'w').write(blank)
+                    open({str(m / 'overwrites_classmates')!r}, 'a').write(p + '\\n')
+                except OSError:
+                    pass""")], "q1": 0, "marker": "overwrites_classmates"},
+        # the grader's own process: its memory, its argv
+        "grader_memory": {"answers": {"edf_order": canary(f"""
+            import pathlib
+            for p in pathlib.Path('/proc').glob('[0-9]*'):
+                try:
+                    words = (p / 'cmdline').read_bytes().split(b'\\0')
+                except OSError:
+                    continue
+                if all(w in words for w in {grader_words}) or b'multiproc' in b' '.join(words):
+                    try:
+                        open(p / 'mem', 'rb').close()
+                        open({str(m / 'grader_memory')!r}, 'w').write(str(p))
+                        return True
+                    except OSError:
+                        pass
+            return False""")}, "q1": 0, "marker": "grader_memory"},
+        # a classmate's reply pipe, through /proc/PID/fd/N, from a process that lives on
+        "classmate_pipes": {"extra": [textwrap.dedent(f"""
+            import os, time, pathlib
+            ROOT = {str(ROOT).encode()!r}
+            if os.fork() == 0:
+                os.setsid()
+                if os.fork() == 0:
+                    end = time.time() + 25
+                    while time.time() < end:
+                        for fd in pathlib.Path('/proc').glob('[0-9]*/fd/*'):
+                            try:
+                                line = (fd.parent.parent / 'cmdline').read_bytes()
+                                ours = b'kit.grading.learner' in line and ROOT in line
+                                if not (ours or {str(folder).encode()!r} in line):
+                                    continue  # never another program's pipes
+                                if 'pipe:' in os.readlink(fd) and str(os.getpid()) not in str(fd):
+                                    w = os.open(fd, os.O_WRONLY | os.O_NONBLOCK)
+                                    os.write(w, b'{{"kind": "ok", "value": "[]"}}\\n' * 50)
+                                    os.close(w)
+                                    open({str(m / 'classmate_pipes')!r}, 'a').write(str(fd) + '\\n')
+                            except OSError:
+                                pass
+                        time.sleep(0.05)
+                os._exit(0)
+            """)], "q1": 0, "marker": "classmate_pipes"},
+        # outlive the grader: leave the process group, clear the parent-death signal, setsid twice
+        "outlives_grader": {"extra": [textwrap.dedent(f"""
+            import ctypes, os, time
+            if os.fork() == 0:
+                os.setsid()
+                if os.fork() == 0:
+                    os.setsid()
+                    try:
+                        ctypes.CDLL(None).prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG 0
+                    except Exception:
+                        pass
+                    for _ in range(600):
+                        time.sleep(0.1)
+                        try:
+                            open({str(m / 'outlives_grader')!r}, 'w').write(str(time.time()))
+                            text = open({str(out)!r}).read()
+                        except OSError:
+                            continue
+                        open({str(out)!r}, 'w').write(text.replace('victim1,4', 'victim1,0') +
+                                                      'outlives_grader,99,99,99,99,396,4\\n')
+                        os.makedirs({str(report)!r}, exist_ok=True)
+                        open({str(report / 'victim1.json')!r}, 'w').write('{{}}')
+                        break
+                os._exit(0)
+            """)], "q1": 0, "marker": "outlives_grader"},
+        # the grading pool: kill every worker it can see
+        "kills_workers": {"extra": [textwrap.dedent(f"""
+            import os, pathlib, signal
+            FOLDER = {str(folder).encode()!r}
+            for p in pathlib.Path('/proc').glob('[0-9]*/cmdline'):
+                try:
+                    line = p.read_bytes()
+                except OSError:
+                    continue
+                pid = int(p.parent.name)
+                if FOLDER in line and pid != os.getpid():
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+            """)], "q1": 0},
+        # and every learner of this checkout it can see (never the machine's other processes,
+        # should the isolation ever break)
+        "kills_classmates": {"extra": [textwrap.dedent(f"""
+            import os, pathlib
+            for p in pathlib.Path('/proc').glob('[0-9]*/cmdline'):
+                try:
+                    line = p.read_bytes()
+                except OSError:
+                    continue
+                if b'kit.grading.learner' in line and {str(ROOT).encode()!r} in line \\
+                        and int(p.parent.name) != os.getpid():
+                    try:
+                        os.kill(int(p.parent.name), 9)
+                    except OSError:
+                        pass
+            """)], "q1": 0},
+        # a reply the grader's JSON parser cannot handle, written straight into the reply pipe
+        "deep_reply": {"answers": {"edf_order": textwrap.dedent("""
+            import os, stat
+
+            def edf_order(jobs):
+                for fd in range(3, 64):
+                    try:
+                        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                            os.write(fd, b'[' * 200000 + b'\\n')
+                    except OSError:
+                        pass
+                return list(jobs)""")}, "q1": 0},
+        "deep_value": {"answers": {"edf_order": textwrap.dedent("""
+            import os, stat, json
+
+            def edf_order(jobs):
+                for fd in range(3, 64):
+                    try:
+                        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                            os.write(fd, json.dumps({"kind": "ok", "value": "[" * 100000}).encode()
+                                     + b'\\n')
+                    except OSError:
+                        pass
+                return list(jobs)""")}, "q1": 0},
+        "huge_int_reply": {"answers": {"edf_order": textwrap.dedent("""
+            import os, stat, json
+
+            def edf_order(jobs):
+                for fd in range(3, 64):
+                    try:
+                        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                            os.write(fd, b'{"kind": "ok", "value": "' + b'9' * 100000 + b'"}\\n')
+                    except OSError:
+                        pass
+                return list(jobs)""")}, "q1": 0},
+        "foreign_record": {"answers": {"edf_order": textwrap.dedent("""
+            import os, stat, json
+
+            def edf_order(jobs):
+                forged = json.dumps({"@dc": "kit.checks.engine:Observation",
+                                     "v": [["kind", "ok"], ["value", []], ["error", ""]]})
+                for fd in range(3, 64):
+                    try:
+                        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                            os.write(fd, json.dumps({"kind": "ok", "value": forged}).encode()
+                                     + b'\\n')
+                    except OSError:
+                        pass
+                return list(jobs)""")}, "q1": 0},
+        "reply_flood": {"answers": {"edf_order": textwrap.dedent("""
+            import os, stat
+
+            def edf_order(jobs):
+                for fd in range(3, 64):
+                    try:
+                        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                            for _ in range(100):
+                                os.write(fd, b'x' * (1 << 20))
+                    except OSError:
+                        pass
+                return list(jobs)""")}, "q1": 0},
+        # no network, not even to the grading machine itself
+        "network": {"answers": {"edf_order": canary(f"""
+            import socket
+            s = socket.create_connection(('127.0.0.1', {port}), timeout=1)
+            s.sendall(b'network')
+            s.close()
+            return True""")}, "q1": 0},
+        # not root, no capabilities
+        "is_root": {"answers": {"edf_order": canary("""
+            import os
+            caps = [l for l in open('/proc/self/status') if l.startswith('CapEff')][0]
+            return os.geteuid() == 0 or int(caps.split()[1], 16) != 0""")}, "q1": 0},
+        # secrets of the machine: the host's processes, the kit checkout's solutions
+        "reads_secrets": {"answers": {"edf_order": canary(f"""
+            import os
+            found = []
+            for p in ({str(ROOT / 'solutions' / '02_edf_lateness.ipynb')!r}, '/etc/shadow',
+                      '/root/.bash_history', {str(folder)!r}):
+                found += [p] if os.path.exists(p) else []
+            return bool(found)""")}, "q1": 0},
+        "ptrace_grader": {"answers": {"edf_order": canary(f"""
+            import ctypes, pathlib
+            libc = ctypes.CDLL(None, use_errno=True)
+            for p in pathlib.Path('/proc').glob('[0-9]*/cmdline'):
+                try:
+                    if {str(folder).encode()!r} not in p.read_bytes():
+                        continue
+                except OSError:
+                    continue
+                pid = int(p.parent.name)
+                if libc.ptrace(16, pid, 0, 0) == 0:  # PTRACE_ATTACH to the grader
+                    libc.ptrace(17, pid, 0, 0)  # PTRACE_DETACH
+                    return True
+            return False""")}, "q1": 0},
+        # shared memory and abstract sockets between two learners graded at the same time
+        "ipc_sender": {"extra": [textwrap.dedent("""
+            import os, socket, threading
+            try:
+                open('/dev/shm/kit-secret', 'w').write('hello')
+            except OSError:
+                pass
+            try:
+                _s = socket.socket(socket.AF_UNIX)
+                _s.bind('\\0kit-secret')
+                _s.listen()
+            except OSError:
+                pass
+            """)], "q1": 0},
+        "ipc_receiver": {"answers": {"edf_order": canary("""
+            import os, socket
+            if os.path.exists('/dev/shm/kit-secret'):
+                return True
+            s = socket.socket(socket.AF_UNIX)
+            s.connect('\\0kit-secret')
+            return True""")}, "q1": 0},
+        # fill the disk
+        "fills_disk": {"answers": {"edf_order": canary("""
+            import os
+            written = 0
+            with open(os.path.join(os.path.expanduser('~'), 'fill'), 'wb') as f:
+                try:
+                    for _ in range(300):
+                        f.write(b'\\0' * (1 << 20))
+                        written += 1 << 20
+                except OSError:
+                    pass
+            os.remove(f.name)
+            return written >= 200 << 20""")}, "q1": 0},
+        # state that outlives its question: a thread and a process started in q1, seen in q2
+        "thread_outlives_question": {"answers": {
+            "edf_order": textwrap.dedent("""
+                import threading, time
+                def edf_order(jobs):
+                    if not any(t.name == 'kit-lives-on' for t in threading.enumerate()):
+                        threading.Thread(target=time.sleep, args=(600,), name='kit-lives-on',
+                                         daemon=True).start()
+                    return list(jobs)"""),
+            "max_lateness": canary("""
+                import threading
+                return any(t.name == 'kit-lives-on' for t in threading.enumerate())""",
+                                   question="max_lateness")}, "q1": 0, "q2": 0},
+        "process_outlives_question": {"answers": {
+            "edf_order": textwrap.dedent("""
+                import os, time
+                def edf_order(jobs):
+                    if not os.path.exists('/tmp/kit-child') and \\
+                            not os.path.exists(os.path.expanduser('~/kit-child')):
+                        pid = os.fork()
+                        if pid == 0:
+                            os.setsid()
+                            time.sleep(600)
+                            os._exit(0)
+                        for p in ('/tmp/kit-child', os.path.expanduser('~/kit-child')):
+                            try:
+                                open(p, 'w').write(str(pid))
+                            except OSError:
+                                pass
+                    return list(jobs)"""),
+            "max_lateness": canary("""
+                import os
+                for p in ('/tmp/kit-child', os.path.expanduser('~/kit-child')):
+                    try:
+                        pid = int(open(p).read())
+                    except (OSError, ValueError):
+                        continue
+                    try:
+                        os.kill(pid, 0)
+                        state = open(f'/proc/{pid}/stat').read().rsplit(')', 1)[1].split()[0]
+                        return state != 'Z'
+                    except OSError:
+                        pass
+                return False""", question="max_lateness")}, "q1": 0, "q2": 0},
+        # a fork bomb while a classmate is graded next to it
+        "fork_bomb_neighbour": {"extra": [textwrap.dedent("""
+            import os, time
+            end = time.time() + 3
+            kids = 0
+            while time.time() < end and kids < 300:
+                try:
+                    if os.fork() == 0:
+                        time.sleep(20)
+                        os._exit(0)
+                    kids += 1
+                except OSError:
+                    time.sleep(0.01)
+            """)], "q1": 0},
+    }
+
+
+VICTIMS = ("victim1", "victim2", "victim3")
+
+
+@pytest.fixture(scope="module")
+def hostile_class(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hostile")
+    out, report = folder / "out" / "grades.csv", folder / "out" / "reports"
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.2)
+    heard: list[bytes] = []
+    stop = threading.Event()
+
+    def listen():
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            heard.append(conn.recv(100) or b"connected")
+            conn.close()
+
+    threading.Thread(target=listen, daemon=True).start()
+    (folder / "markers").mkdir()
+    attacks = _class_attacks(folder, out, report, listener.getsockname()[1])
+    paths = []
+    for i, (student, attack) in enumerate(attacks.items()):
+        paths.append(notebook(folder / "class" / f"{student}.ipynb", attack.get("answers"),
+                              attack.get("extra", [])))
+        if i % 8 == 0:  # victims graded among the attackers
+            paths.append(solved(folder / "class" / f"{VICTIMS[i // 8]}.ipynb"))
+    victims = {v: (folder / "class" / f"{v}.ipynb").read_bytes() for v in VICTIMS}
+    t0 = time.monotonic()
+    run = grade([*paths, "--out", out, "--report", report, "--timeout", "20", "--jobs", "2",
+                 "--exercises", "edf_lateness"], cwd=folder)
+    seconds = time.monotonic() - t0
+    exited = time.time()
+    time.sleep(4)  # let anything that outlived the grader do its worst
+    stop.set()
+    listener.close()
+    yield {"run": run, "rows": rows_of(out) if out.exists() else {}, "report": report,
+           "out": out, "folder": folder, "attacks": attacks, "victims": victims,
+           "heard": heard, "seconds": seconds, "exited": exited}
+
+
+def test_the_class_is_graded(hostile_class):
+    run = hostile_class["run"]
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert set(hostile_class["rows"]) == {*hostile_class["attacks"], *VICTIMS}
+
+
+@pytest.mark.parametrize("victim", VICTIMS)
+def test_victims_keep_full_marks_and_their_files(hostile_class, victim):
+    row = hostile_class["rows"][victim]
+    assert (row["score"], row["max_score"]) == ("4", "4"), row
+    details = json.loads((hostile_class["report"] / f"{victim}.json").read_text())
+    assert sum(details["scores"].values()) == 4
+    path = hostile_class["folder"] / "class" / f"{victim}.ipynb"
+    assert path.read_bytes() == hostile_class["victims"][victim]
+
+
+@pytest.mark.parametrize("student", sorted(set(_class_attacks(Path("/x"), Path("/x"), Path("/x"),
+                                                              0))))
+def test_no_attack_works(hostile_class, student):
+    attack = hostile_class["attacks"][student]
+    row = hostile_class["rows"][student]
+    assert int(row["q1"]) == attack["q1"], (student, row)
+    assert int(row["q2"]) == attack.get("q2", 0), (student, row)
+    assert row["q3"] == row["q4"] == "0"
+    assert row["score"] == str(int(row["q1"]) + int(row["q2"]))
+    if "marker" in attack:
+        assert not (hostile_class["folder"] / "markers" / attack["marker"]).exists()
+    details = json.loads((hostile_class["report"] / f"{student}.json").read_text())
+    assert sum(details["scores"].values()) == int(row["score"])
+
+
+def test_nothing_outlives_the_grader(hostile_class):
+    assert learner_processes() == []
+    out = hostile_class["out"]
+    text = out.read_text()
+    assert "99" not in text and "victim1,4,4" not in text.replace(",0,", ",")
+    assert rows_of(out)["victim1"]["score"] == "4"
+    assert out.stat().st_mtime < hostile_class["exited"]
+
+
+def test_no_network(hostile_class):
+    assert hostile_class["heard"] == []
+
+
+def test_bad_replies_are_crashes_with_a_reason(hostile_class):
+    report = hostile_class["report"]
+    for student in ("deep_reply", "deep_value", "huge_int_reply", "foreign_record", "reply_flood"):
+        details = json.loads((report / f"{student}.json").read_text())
+        assert details["outcomes"]["q1"]["status"] in ("crashed", "failed"), student
+        assert "grading error" not in details["outcomes"]["q1"]["text"], student
+
+
+def test_the_run_stays_within_its_time(hostile_class):
+    # 4 questions x 20 s for each of 25 notebooks on 2 jobs would be 1000 s; the attacks here end
+    # their questions early, so the run is far shorter. Generous: a loaded shared machine.
+    assert hostile_class["seconds"] < 400
+
+
+# -- runs of their own -------------------------------------------------------------------------
+
+def test_blocking_sigalrm_does_not_stretch_the_timeout(tmp_path):
+    hang = textwrap.dedent("""
+        import signal
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+
+        def edf_order(jobs):
+            while True:
+                pass""")
+    top = textwrap.dedent("""
+        import signal, time
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        while True:
+            pass""")
+    paths = [notebook(tmp_path / "blocks_alarm.ipynb", {"edf_order": hang}),
+             notebook(tmp_path / "hangs_at_top.ipynb", extra=[top]),
+             solved(tmp_path / "victim.ipynb")]
+    t0 = time.monotonic()
+    run = grade([*paths, "--out", tmp_path / "g.csv", "--timeout", "15", "--jobs", "2"],
+                cwd=tmp_path)
+    seconds = time.monotonic() - t0
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(tmp_path / "g.csv")
+    assert rows["blocks_alarm"]["score"] == rows["hangs_at_top"]["score"] == "0"
+    assert rows["victim"]["score"] == "4"
+    # hangs_at_top: the start-up allowance (30 s); blocks_alarm: 15 s for q1 + start-up
+    assert seconds < 90, seconds
+    assert learner_processes() == []
+
+
+def test_students_are_told_apart_by_their_path(tmp_path):
+    a = solved(tmp_path / "sectionA" / "hw.ipynb")
+    b = notebook(tmp_path / "sectionB" / "hw.ipynb", {"edf_order": WRONG_Q1})
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([a, b, "--out", out, "--report", report], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["sectionA/hw"]["score"] == "4" and rows["sectionB/hw"]["score"] == "0"
+    assert json.loads((report / "sectionA" / "hw.json").read_text())["student"] == "sectionA/hw"
+    assert json.loads((report / "sectionB" / "hw.json").read_text())["student"] == "sectionB/hw"
+
+
+def test_the_nbgrader_layout_names_the_student(tmp_path):
+    a = solved(tmp_path / "submitted" / "alice" / "ps1" / "02_edf_lateness.ipynb")
+    b = notebook(tmp_path / "submitted" / "bob" / "ps1" / "02_edf_lateness.ipynb")
+    out = tmp_path / "g.csv"
+    run = grade([a, b, "--out", out], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(out).items()} == {"alice": "4", "bob": "0"}
+
+
+def test_a_duplicate_student_is_an_error_naming_both_files(tmp_path):
+    a = solved(tmp_path / "submitted" / "alice" / "ps1" / "hw.ipynb")
+    b = solved(tmp_path / "x" / "submitted" / "alice" / "ps1" / "hw.ipynb")
+    out = tmp_path / "g.csv"
+    run = grade([a, a, "--out", out], cwd=tmp_path)
+    assert run.returncode == 2 and str(a) in run.stderr and not out.exists()
+    assert "twice" in run.stderr or "duplicate" in run.stderr
+    run = grade([a, b, "--out", out], cwd=tmp_path)  # distinct paths, both named alice? no:
+    assert run.returncode == 0, run.stderr  # the common folder tells them apart
+    assert len(rows_of(out)) == 2
+
+
+def test_paths_that_look_like_options_need_a_double_dash(tmp_path):
+    evil = notebook(tmp_path / "--exercises=zz.ipynb", {"edf_order": WRONG_Q1})
+    good = solved(tmp_path / "good.ipynb")
+    out = tmp_path / "g.csv"
+    run = grade([good.name, evil.name, "--out", out], cwd=tmp_path)
+    assert run.returncode == 2 and "--exercises=zz.ipynb" in run.stderr and not out.exists()
+    run = grade(["--out", out, "--", good.name, evil.name], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["good"]["score"] == "4" and rows["'--exercises=zz"]["score"] == "0"
+
+
+def test_csv_formulas_are_neutralised(tmp_path):
+    paths = [solved(tmp_path / f"{name}.ipynb") for name in
+             ("=HYPERLINK(1)", "+1", "-1", "@SUM(A1)", "plain")]
+    out = tmp_path / "g.csv"
+    run = grade(["--out", out, "--", *paths], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    students = set(rows_of(out))
+    assert students == {"'=HYPERLINK(1)", "'+1", "'-1", "'@SUM(A1)", "plain"}
+
+
+def test_another_topic_gains_no_columns_and_no_points(tmp_path):
+    other = notebook(tmp_path / "other_topic.ipynb", extra=[], answers={
+        "edf_order": WRONG_Q1})
+    nb = nbformat.read(other, as_version=4)
+    nb.cells.insert(0, new_code_cell(
+        "from kit.exercises import policies as ex0\nfrom kit.policies import *"))
+    nb.metadata["kit"] = {"exercises": "policies"}
+    nbformat.write(nb, other)
+    class_ = [solved(tmp_path / f"s{i}.ipynb") for i in range(2)]
+    out = tmp_path / "g.csv"
+    run = grade([other, *class_, "--out", out], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert list(rows["other_topic"]) == ["student", "q1", "q2", "q3", "q4", "score", "max_score"]
+    assert rows["other_topic"]["score"] == "0" and rows["s0"]["score"] == "4"
+
+
+def test_a_big_notebook_is_refused_with_a_reason(tmp_path):
+    big = tmp_path / "million_cells.ipynb"
+    cell = '{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], ' \
+           '"source": "x = 1"}'
+    big.write_text('{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [' +
+                   ", ".join([cell] * 1_000_000) + "]}")
+    victim = solved(tmp_path / "victim.ipynb")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    run = grade([big, victim, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["million_cells"]["score"] == "0" and rows["victim"]["score"] == "4"
+    notes = json.loads((report / "million_cells.json").read_text())["notes"]
+    assert any("MB" in n for n in notes), notes
+    peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    assert peak < 600_000, peak  # kB: the grader never parsed the 60 MB notebook
+
+
+def test_odd_files_are_rows_not_hangs(tmp_path):
+    victim = solved(tmp_path / "victim.ipynb")
+    link = tmp_path / "copies_victim.ipynb"
+    link.symlink_to(victim)
+    fifo = tmp_path / "fifo.ipynb"
+    os.mkfifo(fifo)
+    deep = tmp_path / "deep.ipynb"
+    deep.write_text('{"cells": ' + "[" * 100000 + "]" * 100000 + "}")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([victim, link, fifo, deep, "--out", out, "--report", report,
+                 "--exercises", "edf_lateness"], cwd=tmp_path, timeout=300)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["victim"]["score"] == "4"
+    assert rows["copies_victim"]["score"] == rows["fifo"]["score"] == rows["deep"]["score"] == "0"
+    for name, reason in (("copies_victim", "symbolic link"), ("fifo", "regular file"),
+                         ("deep", "not a readable notebook")):
+        notes = json.loads((report / f"{name}.json").read_text())["notes"]
+        assert any(reason in n for n in notes), (name, notes)
+
+
+def test_a_directory_at_out_still_leaves_a_csv(tmp_path):
+    paths = [solved(tmp_path / "a.ipynb")]
+    out = tmp_path / "grades.csv"
+    out.mkdir()
+    run = grade([*paths, "--out", out], cwd=tmp_path)
+    assert run.returncode == 1
+    lines = [line for line in run.stdout.splitlines() + run.stderr.splitlines()
+             if "instead" in line]
+    assert len(lines) == 1, (run.stdout, run.stderr)
+    written = Path(lines[0].rsplit(" ", 2)[-2] if lines[0].endswith("instead") else
+                   lines[0].split("wrote ")[1].split()[0])
+    assert rows_of(written)["a"]["score"] == "4"
+    assert out.is_dir() and list(out.iterdir()) == []
+
+
+def test_a_full_disk_still_leaves_a_csv(tmp_path):
+    if os.geteuid() != 0 or not shutil.which("unshare"):
+        pytest.skip("needs root to mount a tiny file system")
+    paths = [solved(tmp_path / "a.ipynb")]
+    full = tmp_path / "full"
+    full.mkdir()
+    script = (f"mount -t tmpfs -o size=4k none {full} && head -c 4096 /dev/zero > {full}/fill; "
+              f"exec {sys.executable} -m kit grade {paths[0]} --out {full}/grades.csv")
+    run = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 1, (run.stdout, run.stderr)
+    lines = [line for line in run.stdout.splitlines() + run.stderr.splitlines()
+             if "instead" in line]
+    assert len(lines) == 1, (run.stdout, run.stderr)
+    assert "a,4," in run.stdout or any(Path(p).is_file() for p in lines[0].split() if "/" in p)
+
+
+def _dies_once(flag: Path, job):
+    """A grading function whose worker process dies on student b (the first time only)."""
+    if job.student == "b" and not flag.exists():
+        flag.write_text("x")
+        os._exit(9)
+    return {"student": job.student, "exercises": "edf_lateness", "scores": {"q1": 1},
+            "max": {"q1": 1}, "outcomes": {}, "notes": []}
+
+
+def _always_dies(job):
+    if job.student == "b":
+        os._exit(9)
+    return _dies_once(Path("/nonexistent"), job)
+
+
+def test_a_dead_worker_s_notebooks_are_retried(tmp_path):
+    from functools import partial
+
+    from kit.grading import grader
+
+    jobs = [grader.Job(str(tmp_path / f"{s}.ipynb"), s) for s in "abcd"]
+    rows = grader.grade_all(jobs, partial(_dies_once, tmp_path / "died-once"), workers=2)
+    assert [r["student"] for r in rows] == list("abcd")
+    assert all(r["scores"] == {"q1": 1} for r in rows), rows
+    rows = grader.grade_all(jobs, _always_dies, workers=2)
+    assert [r["scores"] for r in rows] == [{"q1": 1}, {}, {"q1": 1}, {"q1": 1}]
+    assert "grading process died" in rows[1]["notes"][0]
+
+
+def test_without_isolation_the_grader_refuses_in_one_line(tmp_path):
+    path = solved(tmp_path / "a.ipynb")
+    env = {**os.environ, "PATH": str(tmp_path)}  # no bwrap, no setpriv
+    run = grade([path, "--out", tmp_path / "g.csv"], cwd=tmp_path, env=env)
+    assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1, run.stderr
+    assert "--unsafe" in run.stderr and not (tmp_path / "g.csv").exists()
+    run = grade([path, "--out", tmp_path / "g.csv", "--unsafe"], cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stderr
+    assert rows_of(tmp_path / "g.csv")["a"]["score"] == "4"
+
+
+def test_wire_decodes_only_the_records_a_question_expects():
+    from kit.edf import Job
+    from kit.policies import Task
+
+    text = wire.dumps([Job("a", 1, 2)])
+    assert wire.loads(text, records={Job}) == [Job("a", 1, 2)]
+    with pytest.raises(wire.WireError, match="Job"):
+        wire.loads(text, records={Task})
+    with pytest.raises(wire.WireError, match="nested"):
+        wire.loads("[" * 100000 + "]" * 100000)
+    with pytest.raises(wire.WireError, match="too large"):
+        wire.loads('"' + "x" * (wire.MAX_BYTES + 10) + '"')
+    with pytest.raises(wire.WireError):
+        wire.loads("9" * 100000)
+
+
+# -- persistence, against a throwaway kit and venv -----------------------------------------------
+
+@pytest.fixture(scope="module")
+def throwaway(tmp_path_factory):
+    """A copy of the kit and a fresh venv that sees it (and this venv's packages, read-only)."""
+    root = tmp_path_factory.mktemp("throwaway")
+    shutil.copytree(ROOT / "kit", root / "src" / "kit",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    base = getattr(sys, "_base_executable", sys.executable)
+    subprocess.run([base, "-m", "venv", "--without-pip", root / "venv"], check=True, timeout=120)
+    site = next((root / "venv" / "lib").glob("python*/site-packages"))
+    here = next(p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir())
+    (site / "_kit_throwaway.pth").write_text(f"{root / 'src'}\n{here}\n")
+    python = str(root / "venv" / "bin" / "python")
+    check = subprocess.run([python, "-c", "import kit; print(kit.__file__)"], capture_output=True,
+                           text=True, timeout=60, cwd=root, env={"PATH": os.environ["PATH"]})
+    assert check.stdout.strip() == str(root / "src" / "kit" / "__init__.py"), check
+    return root, python, site
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
+def persistence_attacks(root: Path) -> dict[str, str]:
+    """Attacks that try to change the kit or its venv for later students and later runs. Each
+    writes only below `root` (the throwaway), so that a broken sandbox could never reach this
+    checkout or the machine's Python."""
+    mine = f"def _mine(d):\n    return os.path.abspath(d).startswith({str(root)!r})\n"
+    return {
+        "plants_pth": "import site, sys, os\n" + mine + textwrap.dedent("""
+            for d in site.getsitepackages() + sys.path:
+                if _mine(d):
+                    try:
+                        open(os.path.join(d, 'zz_kit_attack.pth'), 'w').write(
+                            "import os; os.environ['KIT_PWNED'] = '1'\\n")
+                    except OSError:
+                        pass
+            """),
+        "plants_sitecustomize": "import sys, os\n" + mine + textwrap.dedent("""
+            for d in sys.path + [os.getcwd(), os.path.expanduser('~')]:
+                if _mine(d):
+                    try:
+                        open(os.path.join(d, 'sitecustomize.py'), 'w').write(
+                            "import kit.exercises.edf_lateness as e\\n"
+                            "e.PROBLEMS[0].reference = lambda jobs: list(jobs)\\n")
+                    except OSError:
+                        pass
+            """),
+        "forges_pyc": "import os\n" + mine + textwrap.dedent("""
+            import importlib.util, marshal, kit.exercises.edf_lateness as target
+            src = target.__file__
+            cache = importlib.util.cache_from_source(src)
+            st = os.stat(src)
+            code = compile(open(src).read() + "\\nedf_order = lambda jobs: list(jobs)\\n", src,
+                           'exec')
+            header = importlib.util.MAGIC_NUMBER + (0).to_bytes(4, 'little') + \\
+                int(st.st_mtime).to_bytes(4, 'little') + \\
+                (st.st_size & 0xFFFFFFFF).to_bytes(4, 'little')
+            if _mine(src):
+                try:
+                    os.makedirs(os.path.dirname(cache), exist_ok=True)
+                    open(cache, 'wb').write(header + marshal.dumps(code))
+                except OSError:
+                    pass
+            """),
+    }
+
+
+def test_nothing_persists_into_the_kit_or_its_venv(tmp_path, throwaway):
+    root, python, site = throwaway
+    before_kit, before_site = _tree(root / "src"), _tree(site)
+    attacks = persistence_attacks(root)
+    paths = [notebook(tmp_path / f"{name}.ipynb", {"edf_order": WRONG_Q1}, [source])
+             for name, source in attacks.items()]
+    later = notebook(tmp_path / "later.ipynb", {"edf_order": WRONG_Q1})
+    victim = solved(tmp_path / "victim.ipynb")
+    out = tmp_path / "g.csv"
+    run = grade([*paths, later, victim, "--out", out, "--jobs", "1"], cwd=tmp_path,
+                python=python, env={"PATH": os.environ["PATH"]})
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["later"]["q1"] == "0" and rows["victim"]["score"] == "4"
+    assert all(rows[name]["q1"] == "0" for name in attacks)
+    assert _tree(root / "src") == before_kit and _tree(site) == before_site
+    assert not list(tmp_path.glob("sitecustomize.py"))
+    # a later run, a later student: still graded by the real reference
+    out2 = tmp_path / "g2.csv"
+    run = grade([later, victim, "--out", out2], cwd=tmp_path, python=python,
+                env={"PATH": os.environ["PATH"]})
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out2)
+    assert rows["later"]["q1"] == "0" and rows["victim"]["score"] == "4"
+    probe = subprocess.run([python, "-c", "import os, kit.exercises.edf_lateness as e; "
+                            "from kit.edf import Job; "
+                            "print(e.edf_order([Job('a', 1, 5), Job('b', 1, 2)])[0].name, "
+                            "os.environ.get('KIT_PWNED'))"],
+                           capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                           env={"PATH": os.environ["PATH"]})
+    assert probe.stdout.split() == ["b", "None"], probe
+
+
+# -- bad input: each error names the argument and the value -------------------------------------
+
+def test_the_topic_must_be_one_of_the_kit_s(tmp_path):
+    run = grade(["x.ipynb", "--exercises", "zz"], cwd=tmp_path)
+    assert run.returncode == 2 and "--exercises must be one of" in run.stderr
+    assert "'zz'" in run.stderr
+
+
+def test_the_class_topic_is_what_most_notebooks_say():
+    from kit.grading.grader import Refusal, class_topic
+
+    assert class_topic(["edf_lateness", "edf_lateness", "policies", None]) == "edf_lateness"
+    with pytest.raises(Refusal, match=r"disagree on their topic: edf_lateness \(1\), policies"):
+        class_topic(["edf_lateness", "policies"])
+    with pytest.raises(Refusal, match="pass --exercises"):
+        class_topic([None, None])
+
+
+def test_outputs_never_replace_a_submission_or_a_folder_the_grader_did_not_make(tmp_path):
+    a = solved(tmp_path / "class" / "a.ipynb")
+    run = grade([a, "--out", a], cwd=tmp_path)
+    assert run.returncode == 2 and f"would overwrite the submission {a}" in run.stderr
+    run = grade([a, "--out", tmp_path / "g.csv", "--report", tmp_path / "class"], cwd=tmp_path)
+    assert run.returncode == 2 and "would overwrite the submission" in run.stderr
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("the teacher's")
+    run = grade([a, "--out", tmp_path / "g.csv", "--report", mine], cwd=tmp_path)
+    assert run.returncode == 2 and f"--report {mine} is a folder the grader did not make" \
+        in run.stderr
+    assert (mine / "notes.txt").read_text() == "the teacher's" and a.read_bytes() == \
+        SOLVED.read_bytes() and not (tmp_path / "g.csv").exists()
+
+
+def test_a_second_run_replaces_the_reports_it_made(tmp_path):
+    a, b = solved(tmp_path / "a.ipynb"), solved(tmp_path / "b.ipynb")
+    report = tmp_path / "reports"
+    assert grade([a, b, "--out", tmp_path / "g.csv", "--report", report],
+                 cwd=tmp_path).returncode == 0
+    assert grade([a, "--out", tmp_path / "g.csv", "--report", report],
+                 cwd=tmp_path).returncode == 0
+    assert sorted(p.name for p in report.iterdir()) == [".kit-reports", "a.html", "a.json"]
+    assert not list(tmp_path.glob(".kit-*"))  # no staging folder left behind
