@@ -178,8 +178,8 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
                     began = now
                     quantum_end = now + rule.slice(running, now, now if ready else next_arrival)
             elif rule.preempts and ready and ready[0][0] < rule.key(running, now):
-                if fb is not None:
-                    fb.used[running] += now - began  # it keeps what it used at this level
+                if fb is not None:  # it keeps what it used at this level
+                    fb.charge(running, now - began)  # (short of its allotment: no drop)
                 leave()
                 enter(running)
                 running = None
@@ -296,7 +296,7 @@ def simulate_fast(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=
             elif preempts and heap and heap[0][0] < base[run] + aging * now:
                 leave = True
                 if fb is not None:
-                    fb.used[run] += now - seg
+                    fb.charge(run, now - seg)
             if leave:
                 who.append(run)
                 starts.append(start)
