@@ -87,7 +87,7 @@ class Rule:
                  fb: Feedback | None = None, boost=None, left=None):
         self.policy, self.base, self.aging, self.preempts = policy, base, aging, preempts
         self.quantum, self.feedback, self.boost = quantum, fb, boost
-        self.left = [t.duration for t in tasks] if left is None else left
+        self.left = list(map(itemgetter(2), tasks)) if left is None else left  # durations
 
     def key(self, i, now):
         return (0 if self.base is None else self.base[i]) + self.aging * now
@@ -221,7 +221,7 @@ def policy_rule(tasks, policy, quantum=1, preemptive=None, aging=0, levels=None,
     if policy == "sjf":
         return Rule(policy, tasks, base=[t.duration for t in tasks])
     if policy == "srtf":
-        left = [t.duration for t in tasks]
+        left = list(map(itemgetter(2), tasks))  # the durations, then the time left
         return Rule(policy, tasks, base=left, preempts=True, left=left)
     if policy == "edf":
         deadlines = [inf if t.deadline is None else t.deadline for t in tasks]
