@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from kit import fair
 from kit.checks.answers import edited
 from kit.exercises import mlfq_and_fairness as ex
+from kit.grading import wire
 from kit.policies import simulate
 
 PROBLEMS = ex.PROBLEMS
@@ -52,6 +53,22 @@ def levels_by_index(bursts, allotments):
 @pytest.mark.parametrize("answer", [levels_with_a_budget, levels_by_index])
 def test_q1_differently_written_answers_pass(answer):
     assert ex.q1.check(answer)
+
+
+def test_cases_and_answers_are_plain_data_for_the_grader():
+    for problem in PROBLEMS:
+        for case in problem.sample(5):
+            assert wire.loads(wire.dumps(case)) == case
+            seen = problem.expected(case)
+            assert wire.loads(wire.dumps(seen)) == seen
+
+
+@FAST
+@given(st.lists(st.integers(1, 12), max_size=20), st.lists(st.integers(1, 12), min_size=1,
+                                                            max_size=6))
+def test_q1_shown_answer_is_the_core_rule_on_larger_cases(bursts, allotments):
+    assert ex.levels_after(*ex._fit(bursts, allotments)) == ex.levels_in_core(
+        *ex._fit(bursts, allotments))
 
 
 def test_q1_gaming_example_by_hand():
