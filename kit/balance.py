@@ -23,9 +23,10 @@ floats; loads are then summed left to right in placement order, so they carry ro
 
 import heapq
 import math
-from numbers import Integral, Real
+from numbers import Integral
 from typing import NamedTuple
 
+from kit import validate
 from kit.clock import MonotonicClock
 
 MAX_SEARCH_TASKS = 500  # deeper searches would pass Python's recursion limit (and never finish)
@@ -62,18 +63,10 @@ class Balance(NamedTuple):
 
 def _check(tasks, cpus) -> list:
     """Validate the inputs; return the sizes as a list of ints, or of floats if any is not whole."""
-    if isinstance(cpus, bool) or not isinstance(cpus, Integral):
-        raise TypeError(f"cpus must be an int, got {cpus!r}")
-    if cpus < 1:
-        raise ValueError(f"cpus must be >= 1, got {cpus!r}")
-    if isinstance(tasks, (str, bytes)) or not hasattr(tasks, "__iter__"):
+    validate.integer("cpus", cpus, low=1)
+    if isinstance(tasks, str | bytes) or not hasattr(tasks, "__iter__"):
         raise TypeError(f"tasks must be a list of numbers, got {tasks!r}")
-    sizes = list(tasks)
-    for i, t in enumerate(sizes):
-        if isinstance(t, bool) or not isinstance(t, Real):
-            raise TypeError(f"tasks[{i}] must be a number, got {t!r}")
-        if not math.isfinite(t) or t < 0:
-            raise ValueError(f"tasks[{i}] must be a finite number >= 0, got {t!r}")
+    sizes = [validate.number(f"tasks[{i}]", t, low=0) for i, t in enumerate(tasks)]
     if all(isinstance(t, Integral) for t in sizes):
         return [int(t) for t in sizes]
     return [float(t) for t in sizes]
@@ -82,8 +75,14 @@ def _check(tasks, cpus) -> list:
 def lower_bound(tasks, cpus: int):
     """max(largest task, total / cpus), the total rounded up for ints. O(M).
 
+    Some CPU runs the largest task, and some CPU gets at least an even share of the total. (If
+    a task could be cut into pieces that run one after another on different CPUs, this bound
+    would be the answer, without the rounding; a piece can never run on two CPUs at once.)
     For floats the total is `math.fsum` (correctly rounded) divided by cpus."""
-    sizes = _check(tasks, cpus)
+    return _lower_bound(_check(tasks, cpus), cpus)
+
+
+def _lower_bound(sizes: list, cpus: int):
     if not sizes:
         return 0
     if isinstance(sizes[0], int):
@@ -122,7 +121,7 @@ def cut_blocks(tasks, limit) -> list[list]:
     `fits(tasks, cpus, limit)` holds exactly when there are at most `cpus` of them (and no task is
     larger than `limit`). For drawing the check. O(M)."""
     sizes = _check(tasks, 1)
-    _check_limit(limit)
+    validate.number("limit", limit, low=0)
     blocks: list[list] = []
     run = 0
     for t in sizes:
@@ -134,19 +133,12 @@ def cut_blocks(tasks, limit) -> list[list]:
     return blocks
 
 
-def _check_limit(limit) -> None:
-    if isinstance(limit, bool) or not isinstance(limit, Real):
-        raise TypeError(f"limit must be a number, got {limit!r}")
-    if math.isnan(limit) or limit < 0:
-        raise ValueError(f"limit must be >= 0, got {limit!r}")
-
-
 def fits(tasks, cpus: int, limit) -> bool:
     """Can the tasks, in order, be cut into at most `cpus` contiguous blocks each summing to at
     most `limit`? Greedy: close a block only when the next task would pass the limit; that never
     uses more blocks than any other cut. O(M) time, O(1) extra space."""
     sizes = _check(tasks, cpus)
-    _check_limit(limit)
+    validate.number("limit", limit, low=0)
     return _greedy(sizes, cpus, limit)[0]
 
 
@@ -230,15 +222,18 @@ def lpt(tasks, cpus: int) -> Balance:
     with the least load so far (lowest index on ties). The heap entry is (load, cpu): the CPU
     index is unique, so it is the tie-breaking counter and nothing else is ever compared.
     O(M log M + M log N). `optimal` is True only when the makespan meets `lower_bound`."""
-    sizes = _check(tasks, cpus)
+    return _lpt(_check(tasks, cpus), cpus)
+
+
+def _lpt(sizes: list, cpus: int) -> Balance:
     heap = [(0, c) for c in range(cpus)]  # sorted, hence already a heap
     cpu_of = [0] * len(sizes)
     for i in _longest_first(sizes):
-        load, c = heap[0]
+        load, c = heap[0]  # the least-loaded CPU, lowest index on a tie
         cpu_of[i] = c
         heapq.heapreplace(heap, (load + sizes[i], c))
     result = _balance(sizes, cpus, cpu_of, False)
-    return result._replace(optimal=result.makespan <= lower_bound(sizes, cpus))
+    return result._replace(optimal=result.makespan <= _lower_bound(sizes, cpus))
 
 
 class _OutOfTime(Exception):
@@ -269,11 +264,8 @@ def min_makespan(tasks, cpus: int, time_limit=None, clock=None) -> Balance:
     run to run; pass a `FakeClock` (or any object with `now()`) to make it repeatable."""
     sizes = _check(tasks, cpus)
     if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, Real):
-            raise TypeError(f"time_limit must be a number or None, got {time_limit!r}")
-        if math.isnan(time_limit) or time_limit < 0:
-            raise ValueError(f"time_limit must be >= 0, got {time_limit!r}")
-    start = lpt(sizes, cpus)
+        validate.number("time_limit", time_limit, low=0)
+    start = _lpt(sizes, cpus)
     if start.optimal:
         return start
     if len(sizes) > MAX_SEARCH_TASKS:
@@ -281,7 +273,7 @@ def min_makespan(tasks, cpus: int, time_limit=None, clock=None) -> Balance:
                          f"(it is exponential), got {len(sizes)}; use lpt(tasks, cpus)")
     clock = MonotonicClock() if clock is None else clock
     deadline = None if time_limit is None else clock.now() + time_limit
-    bound = lower_bound(sizes, cpus)
+    bound = _lower_bound(sizes, cpus)
     order = _longest_first(sizes)
     big = [sizes[i] for i in order]
     whole, zero, smallest = isinstance(big[0], int), 0 * big[0], big[-1]
@@ -340,8 +332,5 @@ def min_makespan(tasks, cpus: int, time_limit=None, clock=None) -> Balance:
 def graham_worst_case(cpus: int) -> list[int]:
     """Graham's tight example for LPT on m CPUs: two tasks each of 2m-1, 2m-2, ..., m+1, then
     three of m (2m + 1 tasks). LPT finishes at 4m - 1, the optimum is 3m. O(m)."""
-    if isinstance(cpus, bool) or not isinstance(cpus, Integral):
-        raise TypeError(f"cpus must be an int, got {cpus!r}")
-    if cpus < 1:
-        raise ValueError(f"cpus must be >= 1, got {cpus!r}")
+    validate.integer("cpus", cpus, low=1)
     return [s for s in range(2 * cpus - 1, cpus, -1) for _ in range(2)] + [cpus] * 3

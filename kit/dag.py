@@ -22,11 +22,11 @@ spread evenly over the workers; `lower_bound` is the larger of the two.
 
 import heapq
 import itertools
-import math
 from collections.abc import Collection, Hashable, Mapping
 from graphlib import CycleError, TopologicalSorter
-from numbers import Real
 from typing import NamedTuple
+
+from kit import validate
 
 # The seed's worked example: 1 worker dispatches B, A, C, E, D (makespan 12, the total work);
 # 2 workers finish at 8, which is the critical path A -> C -> E (3 + 4 + 1).
@@ -69,18 +69,12 @@ def check_jobs(jobs) -> None:
         raise TypeError(
             f"jobs must be a dict of name -> (priority, duration, deps), got {jobs!r}")
     for name, spec in jobs.items():
-        if not isinstance(spec, (tuple, list)) or len(spec) != 3:
+        if not isinstance(spec, tuple | list) or len(spec) != 3:
             raise TypeError(f"jobs[{name!r}] must be (priority, duration, deps), got {spec!r}")
         priority, duration, deps = spec
-        if not isinstance(priority, Real) or isinstance(priority, bool):
-            raise TypeError(f"jobs[{name!r}] priority must be a number, got {priority!r}")
-        if math.isnan(priority):
-            raise ValueError(f"jobs[{name!r}] priority must not be NaN, got {priority!r}")
-        if not isinstance(duration, Real) or isinstance(duration, bool):
-            raise TypeError(f"jobs[{name!r}] duration must be a number, got {duration!r}")
-        if not 0 <= duration < math.inf:
-            raise ValueError(f"jobs[{name!r}] duration must be >= 0 and finite, got {duration!r}")
-        if isinstance(deps, (str, bytes)) or not isinstance(deps, Collection):
+        validate.number(f"jobs[{name!r}] priority", priority)
+        validate.number(f"jobs[{name!r}] duration", duration, low=0)
+        if isinstance(deps, str | bytes) or not isinstance(deps, Collection):
             raise TypeError(
                 f"jobs[{name!r}] deps must be a collection of job names, got {deps!r}")
         for dep in deps:
@@ -88,12 +82,9 @@ def check_jobs(jobs) -> None:
                 raise ValueError(f"jobs[{name!r}] depends on {dep!r}, which is not in jobs")
 
 
-def check_workers(workers) -> None:
-    """Raise unless `workers` is an int >= 1."""
-    if not isinstance(workers, int) or isinstance(workers, bool):
-        raise TypeError(f"workers must be an int, got {workers!r}")
-    if workers < 1:
-        raise ValueError(f"workers must be >= 1, got {workers!r}")
+def check_workers(workers) -> int:
+    """`workers`, an int >= 1, or a TypeError/ValueError naming it."""
+    return validate.integer("workers", workers, low=1)
 
 
 def prepared_sorter(jobs) -> TopologicalSorter:
@@ -112,8 +103,15 @@ def prepared_sorter(jobs) -> TopologicalSorter:
 
 
 def topological_order(jobs) -> list:
-    """Every job after all of its deps (a cycle raises `DependencyCycle`); O(V + E)."""
+    """Every job after all of its deps; O(V + E).
+
+    Such an order exists exactly when the jobs have no dependency cycle; a cycle raises
+    `DependencyCycle` naming its jobs."""
     check_jobs(jobs)
+    return _topological_order(jobs)
+
+
+def _topological_order(jobs) -> list:
     ts, order = prepared_sorter(jobs), []
     while ts.is_active():
         batch = ts.get_ready()
@@ -134,8 +132,12 @@ def run(jobs, workers: int = 1) -> DagRun:
     Cost O((V + E) + V log V) time, O(V + E) space.
     """
     check_jobs(jobs)
-    check_workers(workers)
-    ts = prepared_sorter(jobs)
+    return _run(jobs, check_workers(workers))
+
+
+def _run(jobs, workers: int) -> DagRun:
+    """The loop of `run`, on jobs and workers already checked."""
+    ts = prepared_sorter(jobs)  # counts each job's unfinished deps
     submitted = {name: i for i, name in enumerate(jobs)}
     seq = itertools.count()  # the tie-break: release order, never the name
     ready, running, log = [], [], []  # ready: (priority, seq, name); running: (end, worker, name)
@@ -143,10 +145,7 @@ def run(jobs, workers: int = 1) -> DagRun:
     clock = 0
 
     def release():
-        batch = ts.get_ready()  # jobs whose dependencies are all done
-        if len(batch) > 1:
-            batch = sorted(batch, key=submitted.__getitem__)
-        for name in batch:
+        for name in sorted(ts.get_ready(), key=submitted.__getitem__):  # deps all done
             heapq.heappush(ready, (jobs[name][0], next(seq), name))
 
     release()
@@ -173,22 +172,26 @@ def critical_path(jobs) -> CriticalPath:
     Ties go to the job submitted first. Cost O(V + E) after a topological order.
     """
     check_jobs(jobs)
-    submitted = {name: i for i, name in enumerate(jobs)}
-    finish, via = {}, {}
-    for name in topological_order(jobs):
-        best = None
-        for dep in jobs[name][2]:
-            if best is None or (finish[dep], -submitted[dep]) > (finish[best], -submitted[best]):
-                best = dep
-        via[name] = best
-        finish[name] = jobs[name][1] + (0 if best is None else finish[best])
+    return _critical_path(jobs)
+
+
+def _critical_path(jobs) -> CriticalPath:
     if not jobs:
         return CriticalPath(0, [])
-    last = max(jobs, key=lambda name: (finish[name], -submitted[name]))
-    path = [last]
+    submitted = {name: i for i, name in enumerate(jobs)}
+
+    def weight(name):  # the later finish wins; on a tie, the job submitted first
+        return finish[name], -submitted[name]
+
+    finish, via = {}, {}  # earliest finish, and the dep it waits for last
+    for name in _topological_order(jobs):
+        _, duration, deps = jobs[name]
+        via[name] = max(deps, key=weight, default=None)
+        finish[name] = duration + (0 if via[name] is None else finish[via[name]])
+    path = [max(jobs, key=weight)]
     while via[path[-1]] is not None:
         path.append(via[path[-1]])
-    return CriticalPath(finish[last], path[::-1])
+    return CriticalPath(finish[path[0]], path[::-1])
 
 
 def lower_bound(jobs, workers: int = 1) -> float:
@@ -205,4 +208,4 @@ def lower_bound(jobs, workers: int = 1) -> float:
         spread = -(-total // workers)  # ceil without float rounding
     else:
         spread = total / workers
-    return max(critical_path(jobs).length, spread)
+    return max(_critical_path(jobs).length, spread)

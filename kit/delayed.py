@@ -13,19 +13,8 @@ they reach the top of the heap. Each entry is pushed once and popped once.
 import heapq
 import itertools
 from collections.abc import Hashable
-from numbers import Real
 
-
-def _check_time(name: str, value) -> None:
-    if not isinstance(value, Real) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    if value != value:  # NaN compares false with everything and would corrupt the heap order
-        raise ValueError(f"{name} must not be NaN, got {value!r}")
-
-
-def _check_item(item) -> None:
-    if not isinstance(item, Hashable):
-        raise TypeError(f"item must be hashable, got {item!r}")
+from kit import validate
 
 
 class DelayedQueue:
@@ -41,8 +30,8 @@ class DelayedQueue:
 
         An item can be scheduled once at a time; use `reschedule` to move it.
         """
-        _check_item(item)
-        _check_time("at", at)
+        validate.hashable("item", item)
+        validate.number("at", at)  # a NaN or infinite time would never order in the heap
         if item in self._live:
             raise ValueError(f"item {item!r} is already scheduled (at {self._live[item][1]!r}); "
                              "use reschedule() to move it")
@@ -50,15 +39,15 @@ class DelayedQueue:
 
     def reschedule(self, item, at) -> None:
         """Move a scheduled `item` to `at`: push a new entry, the old one goes stale. O(log n)."""
-        _check_item(item)
-        _check_time("at", at)
+        validate.hashable("item", item)
+        validate.number("at", at)  # a NaN or infinite time would never order in the heap
         if item not in self._live:
             raise ValueError(f"item {item!r} is not scheduled; use schedule() first")
         self._push(item, at)
 
     def cancel(self, item) -> bool:
         """Forget `item` (its heap entry goes stale). True if it was scheduled. O(1)."""
-        _check_item(item)
+        validate.hashable("item", item)
         return self._live.pop(item, None) is not None
 
     def pop_due(self, now) -> list:
@@ -67,7 +56,7 @@ class DelayedQueue:
         Cost O((k + s) log n) for k due items and s stale entries met on the way; each stale entry
         is paid for once, by the cancel or reschedule that created it.
         """
-        _check_time("now", now)
+        validate.number("now", now)
         due = []
         while self._heap and self._heap[0][0] <= now:
             at, seq, item = heapq.heappop(self._heap)
@@ -83,7 +72,7 @@ class DelayedQueue:
 
     def when(self, item):
         """The run-at time of a scheduled `item`, or None if it is not scheduled. O(1)."""
-        _check_item(item)
+        validate.hashable("item", item)
         entry = self._live.get(item)
         return None if entry is None else entry[1]
 

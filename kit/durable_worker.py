@@ -1,13 +1,21 @@
-"""A worker process for the SQLite lease queue, and a small fleet of them to start and kill.
+"""A worker process for the durable lease queues, and a small fleet of them to start and kill.
 
     python -m kit.durable_worker QUEUE.db --name w1 --work 0.005 --exit-when-empty
+    python -m kit.durable_worker postgresql://user@host:5432/db --name w1 --exit-when-empty
+
+The target is an SQLite file (kit.store) or, given as a `postgresql://` URL, a PostgreSQL
+database (kit.pgqueue): the same loop, the same idempotent results, the same Fleet.
 
 A worker loops: lease a job, work on it (heartbeating when the work is longer than a third of the
-lease), write the result, ack. The result goes into a `results` table in the same file, keyed by
-job id with `INSERT ... ON CONFLICT DO UPDATE`: running a job twice leaves one row with the same
+lease), write the result, ack. The result goes into a `results` table in the same file (on
+PostgreSQL: `kit_lease_results` in the same database), keyed by job id with
+`INSERT ... ON CONFLICT DO UPDATE`: running a job twice leaves one row with the same
 value, and `runs` counts how often it really ran. That is what makes at-least-once delivery safe.
 A process killed between writing the result and acking makes the queue deliver the job again,
-after its lease expires: the second run finds the row and only bumps `runs`.
+after its lease expires: the second run finds the row and only bumps `runs`. An idle worker
+sleeps: on SQLite for a short poll interval, on PostgreSQL in `wait()` (LISTEN/NOTIFY). A worker
+whose PostgreSQL connection is cut (a server restart, `pg_terminate_backend`) drops the job it
+held (its lease expires and the job is delivered again), connects again and goes on.
 
 `Fleet` starts such processes, kills one with SIGKILL, starts replacements and stops them all;
 `summary(path)` reads the file and returns plain numbers for tests, notebooks and benchmarks.
@@ -32,6 +40,17 @@ RESULTS = """CREATE TABLE IF NOT EXISTS results (
     job PRIMARY KEY, value, runs INTEGER NOT NULL, worker)"""
 RECORD = """INSERT INTO results (job, value, runs, worker) VALUES (?, ?, 1, ?)
     ON CONFLICT (job) DO UPDATE SET runs = runs + 1, worker = excluded.worker"""
+PG_RESULTS = """CREATE TABLE IF NOT EXISTS kit_lease_results (
+    queue text NOT NULL, job jsonb NOT NULL, value bigint, runs integer NOT NULL, worker jsonb,
+    PRIMARY KEY (queue, job))"""
+PG_RECORD = """INSERT INTO kit_lease_results AS r (queue, job, value, runs, worker)
+    VALUES ('default', %s, %s, 1, %s)
+    ON CONFLICT (queue, job) DO UPDATE SET runs = r.runs + 1, worker = excluded.worker"""
+
+
+def is_dsn(target) -> bool:
+    """A PostgreSQL URL (postgresql://... or postgres://...) rather than an SQLite file name."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 def work(payload):
@@ -40,29 +59,48 @@ def work(payload):
 
 
 def open_queue(path, lease_for=0.5, max_attempts=5, retry_base=0.02, clock=None):
-    """The queue every worker of a run opens: same lease, attempts and backoff (cap 0.5 s)."""
-    return SqliteLeaseQueue(path, lease_for, max_attempts,
-                            retry_delay=exponential_retry(retry_base, 0.5), clock=clock)
+    """The queue every worker of a run opens: same lease, attempts and backoff (cap 0.5 s).
+    An SQLite file, or the PostgreSQL database a `postgresql://` URL names (its clock: the
+    server's, unless one is given)."""
+    retry = exponential_retry(retry_base, 0.5)
+    if is_dsn(path):
+        from kit.pgqueue import PostgresLeaseQueue
+        return PostgresLeaseQueue(path, lease_for, max_attempts, retry_delay=retry, clock=clock)
+    return SqliteLeaseQueue(path, lease_for, max_attempts, retry_delay=retry, clock=clock)
 
 
-def open_results(path) -> sqlite3.Connection:
+def open_results(path):
+    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN."""
+    if is_dsn(path):
+        from kit.pgqueue import connect
+        conn = connect(path)
+        conn.execute(PG_RESULTS)
+        return conn
     conn = sqlite3.connect(path, timeout=30, isolation_level=None)
     conn.execute(RESULTS)
     return conn
 
 
-def record(results: sqlite3.Connection, job, value, worker) -> None:
+def record(results, job, value, worker) -> None:
     """Write a job's result idempotently: one row per job, `runs` counts the runs."""
-    results.execute(RECORD, (job, value, worker))
+    if isinstance(results, sqlite3.Connection):
+        results.execute(RECORD, (job, value, worker))
+    else:
+        from kit.pgqueue import jsonb
+        results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
 
 
 def setup(path, jobs: int, **queue_args) -> None:
-    """A fresh queue file holding jobs 0 .. jobs-1 (payload = job number) and an empty results
-    table."""
+    """A fresh queue holding jobs 0 .. jobs-1 (payload = job number) and an empty results
+    table. On PostgreSQL the database's default queue and its results are emptied first."""
     with open_queue(path, **queue_args) as q:
+        results = open_results(path)
+        if is_dsn(path):
+            q.drop()
+            results.execute("DELETE FROM kit_lease_results WHERE queue = 'default'")
         for i in range(jobs):
             q.put(i, payload=i)
-    open_results(path).close()
+        results.close()
 
 
 def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time.sleep) -> bool:
@@ -84,23 +122,39 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
     """The worker loop; returns how many jobs it handled. Stops when the queue has no live job
     (with exit_when_empty) or after max_seconds (so an orphaned worker never runs forever)."""
     queue, results = open_queue(path, **queue_args), open_results(path)
+    cut_off = _connection_errors(path)
     stop_at, handled = time.monotonic() + max_seconds, 0
     try:
         while time.monotonic() < stop_at:
-            lease = queue.lease(name)
-            if lease is not None:
-                handle(queue, results, lease, name, work_seconds)
-                handled += 1
-                continue
-            if exit_when_empty:
-                s = queue.stats()
-                if s.ready + s.leased + s.delayed == 0:
-                    break
-            time.sleep(poll)
+            try:
+                lease = queue.lease(name)
+                if lease is not None:
+                    handle(queue, results, lease, name, work_seconds)
+                    handled += 1
+                    continue
+                if exit_when_empty:
+                    s = queue.stats()
+                    if s.ready + s.leased + s.delayed == 0:
+                        break
+                if is_dsn(path):
+                    queue.wait(0.5)  # LISTEN/NOTIFY: woken by a put, or when a job is due
+                else:
+                    time.sleep(poll)
+            except cut_off:  # the job we held is dropped: its lease expires, it comes back
+                results.close()
+                results = open_results(path)  # the queue connects again by itself
     finally:
         queue.close()
         results.close()
     return handled
+
+
+def _connection_errors(path) -> tuple:
+    """What a cut connection raises: nothing to catch for a file."""
+    if not is_dsn(path):
+        return ()
+    from kit.pgqueue import connection_errors
+    return connection_errors()
 
 
 class Summary(NamedTuple):
@@ -122,11 +176,16 @@ class Summary(NamedTuple):
 def summary(path, **queue_args) -> Summary:
     with open_queue(path, **queue_args) as q:
         s = q.stats()
-    conn = sqlite3.connect(path, timeout=30)
+    if is_dsn(path):
+        queries = ("SELECT id, state FROM kit_lease_jobs WHERE queue = 'default'",
+                   "SELECT job, value, runs FROM kit_lease_results WHERE queue = 'default'")
+        conn = open_results(path)
+    else:
+        queries = ("SELECT id, state FROM jobs", "SELECT job, value, runs FROM results")
+        conn = sqlite3.connect(path, timeout=30)
     try:
-        states = dict(conn.execute("SELECT id, state FROM jobs"))
-        rows = {job: (value, runs) for job, value, runs in
-                conn.execute("SELECT job, value, runs FROM results")}
+        states = dict(conn.execute(queries[0]).fetchall())
+        rows = {job: (value, runs) for job, value, runs in conn.execute(queries[1]).fetchall()}
     finally:
         conn.close()
     done = [j for j, state in states.items() if state == "done"]
@@ -140,7 +199,8 @@ def summary(path, **queue_args) -> Summary:
 
 
 class Fleet:
-    """Worker processes on one queue file: start, kill one (SIGKILL), replace, stop all."""
+    """Worker processes on one queue (a file or a DSN): start, kill one (SIGKILL), replace,
+    stop all. Each worker's PostgreSQL connections carry its name as application_name."""
 
     def __init__(self, path, work_seconds: float = 0.005, lease_for: float = 0.5,
                  max_attempts: int = 5, max_seconds: float = 300):
@@ -157,7 +217,8 @@ class Fleet:
         for _ in range(n):
             self.started += 1
             name = f"w{self.started}"
-            env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+            env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent),
+                       PGAPPNAME=name)  # PostgreSQL shows it in pg_stat_activity
             with open(os.path.join(self.logs, f"{name}.err"), "w") as err:
                 self.procs[name] = subprocess.Popen(
                     [sys.executable, "-m", "kit.durable_worker", self.path, "--name", name,
@@ -206,7 +267,8 @@ class Fleet:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m kit.durable_worker", description=__doc__.split(
         "\n")[0])
-    p.add_argument("path", help="the queue file (made by kit.durable_worker.setup)")
+    p.add_argument("path", help="the queue file, or a postgresql:// URL "
+                   "(made by kit.durable_worker.setup)")
     p.add_argument("--name", default=f"pid{os.getpid()}", help="worker name in leases")
     p.add_argument("--work", type=float, default=0.0, help="seconds of work per job")
     p.add_argument("--lease-for", type=float, default=0.5, help="lease length in seconds")

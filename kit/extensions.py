@@ -17,7 +17,8 @@
 import math
 from typing import Any, NamedTuple
 
-from kit.jobs import Status, check_id, check_int, check_number, check_submit
+from kit import validate
+from kit.jobs import Status, check_submit
 from kit.scheduler import Scheduler
 
 __all__ = ["AgingPolicy", "ExtendedScheduler", "SeriesInfo"]
@@ -31,10 +32,7 @@ class AgingPolicy:
     """
 
     def __init__(self, age_every=10):
-        check_number("age_every", age_every)
-        if age_every == 0:
-            raise ValueError(f"age_every must be > 0, got {age_every!r}")
-        self.age_every = age_every
+        self.age_every = validate.number("age_every", age_every, low=0, low_open=True)
 
     def score(self, job) -> float:
         """The fixed number the rule compares: priority * age_every + run_at."""
@@ -79,7 +77,7 @@ class ExtendedScheduler(Scheduler):
         if after is None:
             return super().submit(id, task, priority, delay, retries, backoff)
         check_submit(self._jobs, self._closed, id, task, priority, delay, retries, backoff)
-        dependency = self._jobs.get(after) if _hashable(after) else None
+        dependency = self._jobs.get(after) if _is_hashable(after) else None
         if dependency is None:
             raise ValueError(f"after must be the id of a submitted job, got {after!r}")
         job = self._new_job(id, task, priority, delay, retries, backoff)  # in neither heap
@@ -94,16 +92,12 @@ class ExtendedScheduler(Scheduler):
 
         Occurrence k is the job `(id, k)`; it submits occurrence k + 1 when it finishes. O(log n).
         """
-        check_id(id)
-        if id in self._series:
+        if validate.hashable("id", id) in self._series:
             raise ValueError(f"id {id!r} is already used by a series")
-        if not callable(task):
-            raise TypeError(f"task must be callable, got {task!r}")
-        check_number("interval", interval)
-        if interval == 0:
-            raise ValueError(f"interval must be > 0, got {interval!r}")
+        validate.function("task", task)
+        validate.number("interval", interval, low=0, low_open=True)
         if times is not None:
-            check_int("times", times, low=1)
+            validate.integer("times", times, low=1)
         series = _Series(id, task, interval, priority, times)
         self._submit_occurrence(series, self.clock.now() + delay, delay)
         self._series[id] = series
@@ -124,8 +118,7 @@ class ExtendedScheduler(Scheduler):
         return SeriesInfo(s.id, s.interval, tuple(s.runs), s.skipped, s.active)
 
     def _get_series(self, id) -> _Series:
-        check_id(id)
-        if id not in self._series:
+        if validate.hashable("id", id) not in self._series:
             raise ValueError(f"no series with id {id!r}")
         return self._series[id]
 
@@ -171,7 +164,7 @@ class ExtendedScheduler(Scheduler):
                     stack.append(held)
 
 
-def _hashable(value) -> bool:
+def _is_hashable(value) -> bool:
     try:
         hash(value)
     except TypeError:

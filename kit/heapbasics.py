@@ -21,6 +21,8 @@ import itertools
 from collections.abc import Hashable, Iterable, Mapping
 from numbers import Real
 
+from kit import validate
+
 PUSH_EXAMPLE = (5, 3, 8, 1, 4)  # pushed one by one: [1, 3, 8, 5, 4], sorted: [1, 3, 4, 5, 8]
 TIE_EXAMPLE = ("z", "y", "x")  # same priority, pushed in this order
 WAIT_EXAMPLE = (6, 8, 7, 3)  # all waiting at time 0: FCFS averages 10.25, SJF averages 7
@@ -41,10 +43,7 @@ def is_heap(values: list) -> bool:
 
 def heap_height(n: int) -> int:
     """Edges on the longest root-to-leaf path of an n-item heap: floor(log2 n); O(1)."""
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"n must be an int, got {n!r}")
-    if n < 1:
-        raise ValueError(f"n must be >= 1 (an empty heap has no height), got {n!r}")
+    validate.integer("n", n, low=1)  # an empty heap has no height
     return n.bit_length() - 1  # exact, unlike math.log2 on big n
 
 
@@ -55,8 +54,7 @@ def pop_order(names: Iterable, priority: Real = 1, tie_break: str = "counter") -
     tie_break="name": entries are (priority, name), so ties leave in name order.
     Cost O(n log n).
     """
-    if tie_break not in ("counter", "name"):
-        raise ValueError(f"tie_break must be 'counter' or 'name', got {tie_break!r}")
+    validate.choice("tie_break", tie_break, ("counter", "name"))
     seq = itertools.count()
     heap = []
     for name in names:
@@ -72,20 +70,14 @@ def top_k_longest(durations, k: int) -> list:
     of size k holds the best k so far; its root is the weakest, replaced when a longer job
     arrives. Cost O(n log k) time, O(k) space.
     """
-    if not isinstance(k, int) or isinstance(k, bool):
-        raise TypeError(f"k must be an int, got {k!r}")
-    if k < 0:
-        raise ValueError(f"k must be >= 0, got {k!r}")
-    pairs = durations.items() if isinstance(durations, Mapping) else durations
-    heap = []  # (duration, -seq, name): among equals the later arrival is weaker
-    for seq, pair in enumerate(pairs):
+    validate.integer("k", k, low=0)
+    pairs = list(durations.items() if isinstance(durations, Mapping) else durations)
+    for pair in pairs:
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"durations must hold (name, duration) pairs, got {pair!r}")
-        name, duration = pair
-        if not isinstance(duration, Real) or isinstance(duration, bool):
-            raise TypeError(f"durations[{name!r}] must be a number, got {duration!r}")
-        if duration != duration:
-            raise ValueError(f"durations[{name!r}] must not be NaN, got {duration!r}")
+        validate.number(f"durations[{pair[0]!r}]", pair[1])
+    heap = []  # (duration, -seq, name): among equals the later arrival is weaker
+    for seq, (name, duration) in enumerate(pairs):
         if len(heap) < k:
             heapq.heappush(heap, (duration, -seq, name))
         elif k and (duration, -seq) > heap[0][:2]:
@@ -101,16 +93,12 @@ def average_wait(lengths: Iterable, order: str = "fcfs") -> float:
     taken from a heap of (length, seq, index). A job waits for everything run before it.
     Cost O(n log n).
     """
-    if order not in ("fcfs", "sjf"):
-        raise ValueError(f"order must be 'fcfs' or 'sjf', got {order!r}")
+    validate.choice("order", order, ("fcfs", "sjf"))
     lengths = list(lengths)
     if not lengths:
         raise ValueError("lengths must not be empty, got []")
-    for length in lengths:
-        if not isinstance(length, Real) or isinstance(length, bool):
-            raise TypeError(f"lengths must be numbers, got {length!r}")
-        if not length >= 0:
-            raise ValueError(f"lengths must be >= 0, got {length!r}")
+    for i, length in enumerate(lengths):
+        validate.number(f"lengths[{i}]", length, low=0)
     if order == "sjf":
         heap = [(length, seq, seq) for seq, length in enumerate(lengths)]  # already a heap key
         heapq.heapify(heap)
@@ -120,13 +108,6 @@ def average_wait(lengths: Iterable, order: str = "fcfs") -> float:
         waited += clock
         clock += length
     return waited / len(lengths)
-
-
-def _check_priority(priority) -> None:
-    if not isinstance(priority, Real) or isinstance(priority, bool):
-        raise TypeError(f"priority must be a number, got {priority!r}")
-    if priority != priority:
-        raise ValueError(f"priority must not be NaN, got {priority!r}")
 
 
 class ReadyQueue:
@@ -152,29 +133,33 @@ class ReadyQueue:
 
     def push(self, name: Hashable, priority: Real) -> None:
         """Add a waiting job; a name already waiting is a ValueError. O(log n)."""
-        if name in self._entry:
+        if validate.hashable("name", name) in self._entry:
             raise ValueError(f"name {name!r} is already waiting; use reprioritise")
-        _check_priority(priority)
-        entry = [priority, next(self._seq), name, True]
-        self._entry[name] = entry
-        heapq.heappush(self._heap, entry)
+        self._add(name, validate.number("priority", priority))
 
     def cancel(self, name: Hashable) -> None:
         """Remove a waiting job by marking its entry dead; O(1) amortised."""
-        if name not in self._entry:
-            raise ValueError(f"name {name!r} is not waiting")
+        self._waiting(name)
         self._entry.pop(name)[3] = False
         self.dead += 1
         if self.dead > len(self._entry):
             self._compact()
 
     def reprioritise(self, name: Hashable, priority: Real) -> None:
-        """Give a waiting job a new priority: cancel, then push afresh; O(log n) amortised."""
-        if name not in self._entry:
-            raise ValueError(f"name {name!r} is not waiting")
-        _check_priority(priority)
+        """Give a waiting job a new priority: cancel, then push afresh, so it goes behind the
+        jobs already waiting at its new priority; O(log n) amortised."""
+        validate.number("priority", priority)
         self.cancel(name)
-        self.push(name, priority)
+        self._add(name, priority)
+
+    def _waiting(self, name) -> None:
+        if validate.hashable("name", name) not in self._entry:
+            raise ValueError(f"name {name!r} is not waiting")
+
+    def _add(self, name, priority) -> None:
+        entry = [priority, next(self._seq), name, True]  # the counter keeps ties FIFO
+        self._entry[name] = entry
+        heapq.heappush(self._heap, entry)
 
     def peek(self) -> tuple:
         """`(priority, name)` of the best waiting job without removing it; O(log n) amortised."""

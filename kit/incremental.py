@@ -18,7 +18,9 @@ import hashlib
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from kit.dag import WORKED_EXAMPLE, LogEntry, check_jobs, run, topological_order
+from kit.dag import WORKED_EXAMPLE, LogEntry, check_jobs, check_workers
+from kit.dag import _run as run_checked
+from kit.dag import _topological_order as order_checked
 
 # Sources for the worked example: edit one and rebuild to see what is skipped.
 # Changing "D" re-runs only D; changing "A" re-runs A, C, D and E but skips B.
@@ -63,8 +65,12 @@ def input_keys(jobs, sources) -> dict:
     """
     check_jobs(jobs)
     _check_sources(jobs, sources)
+    return _input_keys(jobs, sources)
+
+
+def _input_keys(jobs, sources) -> dict:
     keys = {}
-    for name in topological_order(jobs):
+    for name in order_checked(jobs):
         text = sources[name]
         digest = hashlib.sha256(_field(text.encode() if isinstance(text, str) else text))
         for dep_name, dep_key in sorted((repr(dep), keys[dep]) for dep in set(jobs[name][2])):
@@ -80,13 +86,16 @@ def build(jobs, sources, last_run=None, workers: int = 1) -> Build:
     bytes); `last_run` is the `record` of the previous build (None: nothing ran before).
     Cost O(V + E) plus `run` on the re-run jobs.
     """
-    keys = input_keys(jobs, sources)
+    check_jobs(jobs)
+    _check_sources(jobs, sources)
     if last_run is None:
         last_run = {}
     if not isinstance(last_run, Mapping):
         raise TypeError(f"last_run must be a dict of job name -> key or None, got {last_run!r}")
+    check_workers(workers)
+    keys = _input_keys(jobs, sources)  # a cycle is found here, before anything runs
     why = {}
-    for name in topological_order(jobs):
+    for name in order_checked(jobs):
         rerun_deps = [dep for dep in jobs[name][2] if why[dep] != UNCHANGED]
         if name not in last_run:
             why[name] = NEVER_RAN
@@ -101,7 +110,7 @@ def build(jobs, sources, last_run=None, workers: int = 1) -> Build:
         for name, (priority, duration, deps) in jobs.items()
         if why[name] != UNCHANGED
     }
-    log, makespan = run(todo, workers)
+    log, makespan = run_checked(todo, workers)
     return Build(
         ran=[entry.name for entry in log],
         skipped=[name for name in jobs if why[name] == UNCHANGED],

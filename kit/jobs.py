@@ -12,11 +12,11 @@ come out first in, first out, the same on every run. A rule is swapped by passin
 `Run`, `Event`, `JobView` and `JobInfo` are the plain records a scheduler hands out.
 """
 
-import math
 from dataclasses import dataclass
 from enum import StrEnum
-from numbers import Real
 from typing import Any, NamedTuple
+
+from kit import validate
 
 
 class Status(StrEnum):
@@ -121,38 +121,17 @@ class JobInfo(NamedTuple):
     error: str | None
 
 
-def check_number(name: str, value, low: float | None = 0) -> None:
-    """A finite real number (not a bool), at least `low` unless `low` is None; O(1)."""
-    kind = type(value)
-    if kind is not int and kind is not float and (
-            not isinstance(value, Real) or isinstance(value, bool)):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    if not isinstance(value, int) and not math.isfinite(value):  # ints are always finite
-        raise ValueError(f"{name} must be finite, got {value!r}")
-    if low is not None and value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value!r}")
-
-
-def check_int(name: str, value, low: int = 0) -> None:
-    """An int (not a bool) of at least `low`; O(1)."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value!r}")
-
-
-def check_id(id) -> None:
-    """A job id must be hashable, since it keys the job map; O(1)."""
-    try:
-        hash(id)
-    except TypeError:
-        raise TypeError(f"id must be hashable, got {id!r}") from None
+def check_clock_and_policy(clock, policy) -> None:
+    """A clock has `now()`, a policy has `before(a, b)`; O(1)."""
+    if not callable(getattr(clock, "now", None)):
+        raise TypeError(f"clock must have a now() method, got {clock!r}")
+    if not callable(getattr(policy, "before", None)):
+        raise TypeError(f"policy must have a before(a, b) method, got {policy!r}")
 
 
 def find_job(jobs: dict, id) -> "Job":
     """The job with this id, or a clear error; O(1)."""
-    check_id(id)
-    job = jobs.get(id)
+    job = jobs.get(validate.hashable("id", id))
     if job is None:
         raise ValueError(f"no job with id {id!r}")
     return job
@@ -160,17 +139,16 @@ def find_job(jobs: dict, id) -> "Job":
 
 def check_submit(jobs, closed, id, task, priority, delay, retries, backoff) -> None:
     """Reject a bad submit with an error naming the argument and its value; O(1)."""
-    check_id(id)
+    validate.hashable("id", id)
     if closed:
         raise RuntimeError(f"the scheduler is shut down; cannot submit id={id!r}")
     if id in jobs:
         raise ValueError(f"id {id!r} is already used")
-    if not callable(task):
-        raise TypeError(f"task must be callable, got {task!r}")
-    check_number("priority", priority, low=None)
-    check_number("delay", delay)
-    check_int("retries", retries)
-    check_number("backoff", backoff)
+    validate.function("task", task)
+    validate.number("priority", priority)
+    validate.number("delay", delay, low=0)
+    validate.integer("retries", retries, low=0)
+    validate.number("backoff", backoff, low=0)
 
 
 def error_message(exc: BaseException) -> str:

@@ -21,6 +21,7 @@ tests and notebooks), so delays and retries replay exactly; tasks run synchronou
 import itertools
 from typing import NamedTuple
 
+from kit import validate
 from kit.heap import Heap
 from kit.jobs import (
     Event,
@@ -32,8 +33,7 @@ from kit.jobs import (
     PriorityPolicy,
     Run,
     Status,
-    check_int,
-    check_number,
+    check_clock_and_policy,
     check_submit,
     error_message,
     find_job,
@@ -58,11 +58,8 @@ class Scheduler:
     """Jobs, two heaps and N worker slots, stepped one `tick()` at a time by an injected clock."""
 
     def __init__(self, clock, policy, workers: int):
-        if not callable(getattr(clock, "now", None)):
-            raise TypeError(f"clock must have a now() method, got {clock!r}")
-        if not callable(getattr(policy, "before", None)):
-            raise TypeError(f"policy must have a before(a, b) method, got {policy!r}")
-        check_int("workers", workers, low=1)
+        check_clock_and_policy(clock, policy)
+        validate.integer("workers", workers, low=1)
         self.clock, self.policy, self.workers = clock, policy, workers
         self._jobs = {}
         self._delayed = Heap(key=lambda job: (job.run_at, job.seq))
@@ -134,10 +131,8 @@ class Scheduler:
 
         Needs a clock with `advance` (a FakeClock). Returns every Run in order.
         """
-        check_number("step", step)
-        if step == 0:
-            raise ValueError(f"step must be > 0, got {step!r}")
-        check_int("limit", limit)
+        validate.number("step", step, low=0, low_open=True)
+        validate.integer("limit", limit, low=0)
         if not callable(getattr(self.clock, "advance", None)):
             raise TypeError(f"drain needs a clock with advance(), got {self.clock!r}")
         runs = []
@@ -160,9 +155,7 @@ class Scheduler:
         """The Events of tick `tick` (`ticks` = the one to come), or all of them when None."""
         if tick is None:
             return [event for events in self._log for event in events]
-        check_int("tick", tick)
-        if tick > self.ticks:
-            raise ValueError(f"tick must be <= {self.ticks} (ticks run so far), got {tick!r}")
+        validate.integer("tick", tick, low=0, high=self.ticks)  # high: the ticks run so far
         return list(self._log[tick])
 
     def snapshot(self) -> Snapshot:

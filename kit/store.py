@@ -87,6 +87,47 @@ def _storable(value) -> bool:
     return type(value) is str
 
 
+def open_file(path: str, timeout: float, application_id: int, schema: str,
+              what: str) -> sqlite3.Connection:
+    """Open one of the kit's SQLite files in WAL mode, creating its schema on first use (one
+    BEGIN IMMEDIATE, so two processes opening a new file at once make it once). A file that is
+    another kind of database, or none, is refused with `what` it should have been."""
+    try:
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    except sqlite3.Error as e:
+        raise QueueFileError(f"cannot open the {what} file {path!r}: {e}") from None
+    try:
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
+        if app != application_id and (app != 0 or tables):
+            raise QueueFileError(f"{path!r} is an SQLite database but not a {what} "
+                                 f"(application_id {app}, tables {tables})")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable against process crashes
+        conn.execute("BEGIN IMMEDIATE")
+        if conn.execute("PRAGMA application_id").fetchone()[0] != application_id:
+            for statement in schema.split(";"):  # not executescript: it would commit
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA application_id = {application_id}")
+        conn.execute("COMMIT")
+    except sqlite3.OperationalError as e:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        conn.close()
+        if "locked" in str(e):
+            raise TimeoutError(f"waited {timeout} s for the {what} file {path!r}") from None
+        raise QueueFileError(f"cannot use {path!r} as a {what}: {e}") from None
+    except sqlite3.DatabaseError as e:  # "file is not a database", "malformed", ...
+        conn.close()
+        raise QueueFileError(f"{path!r} is not a {what.replace(' ', '-')} database "
+                             f"({e})") from None
+    except QueueFileError:
+        conn.close()
+        raise
+    return conn
+
+
 class SqliteLeaseQueue:
     """At-least-once job queue with leases, heartbeats, retries and dead letters, in a file."""
 
@@ -105,40 +146,7 @@ class SqliteLeaseQueue:
     # -- the file ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        try:
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        except sqlite3.Error as e:
-            raise QueueFileError(f"cannot open the queue file {self.path!r}: {e}") from None
-        try:
-            app = conn.execute("PRAGMA application_id").fetchone()[0]
-            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
-            if app != APPLICATION_ID and (app != 0 or tables):
-                raise QueueFileError(f"{self.path!r} is an SQLite database but not a lease queue "
-                                     f"(application_id {app}, tables {tables})")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable against process crashes
-            conn.execute("BEGIN IMMEDIATE")
-            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                for statement in SCHEMA.split(";"):  # not executescript: it would commit
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute("COMMIT")
-        except sqlite3.OperationalError as e:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            conn.close()
-            if "locked" in str(e):
-                raise TimeoutError(f"waited {self.timeout} s for the queue file "
-                                   f"{self.path!r}") from None
-            raise QueueFileError(f"cannot use {self.path!r} as a lease queue: {e}") from None
-        except sqlite3.DatabaseError as e:  # "file is not a database", "malformed", ...
-            conn.close()
-            raise QueueFileError(f"{self.path!r} is not a lease-queue database ({e})") from None
-        except QueueFileError:
-            conn.close()
-            raise
-        return conn
+        return open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
 
     def close(self) -> None:
         """Close the connection. Leases this process holds stay in the file and will expire."""
@@ -189,12 +197,14 @@ class SqliteLeaseQueue:
                             f"got {payload!r}") from None
         with self._transaction() as now:
             row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
-            if row is not None and row[0] in LIVE:
-                raise ValueError(f"job_id {job_id!r} is already in the queue (state {row[0]!r})")
-            state, due = ("ready", now) if delay == 0 else ("delayed", now + delay)
-            self._conn.execute("INSERT OR REPLACE INTO jobs (id, payload, state, attempts, due, "
-                               "seq) VALUES (?, ?, ?, 0, ?, ?)",
-                               (job_id, text, state, due, self._next_seq()))
+            live = row is not None and row[0] in LIVE
+            if not live:
+                state, due = ("ready", now) if delay == 0 else ("delayed", now + delay)
+                self._conn.execute("INSERT OR REPLACE INTO jobs (id, payload, state, attempts, "
+                                   "due, seq) VALUES (?, ?, ?, 0, ?, ?)",
+                                   (job_id, text, state, due, self._next_seq()))
+        if live:  # refused after the commit: the catch-up's expiries happened all the same
+            raise ValueError(f"job_id {job_id!r} is already in the queue (state {row[0]!r})")
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""

@@ -10,8 +10,12 @@ they share (the delayed heap, the ready heap and the job map) sits behind one lo
   `submit` wakes it: no sleep loop, no spinning, no CPU burnt while nothing is due.
 
 `submit` returns a `concurrent.futures.Future` that is resolved with the task's result, its final
-exception, or cancelled. `shutdown` refuses new work, wakes every worker, and the workers leave
-once no PENDING job is left (after running them, or at once with `cancel_pending=True`).
+exception, or cancelled. A task that raises anything, `SystemExit` and `KeyboardInterrupt`
+included, is a failed attempt (retried or FAILED), never a dead worker; a worker whose own loop
+breaks anyway settles the job it held the same way and is replaced by a new thread.
+
+`shutdown` refuses new work, wakes every worker, and the workers leave once no PENDING job is
+left (after running them, or at once with `cancel_pending=True`).
 """
 
 import itertools
@@ -20,13 +24,14 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
+from kit import validate
 from kit.clock import MonotonicClock
 from kit.heap import Heap
 from kit.jobs import (
     Job,
     JobInfo,
     Status,
-    check_int,
+    check_clock_and_policy,
     check_submit,
     error_message,
     find_job,
@@ -67,12 +72,9 @@ class ThreadedScheduler:
     """
 
     def __init__(self, workers: int, policy, clock=None):
-        check_int("workers", workers, low=1)
-        if not callable(getattr(policy, "before", None)):
-            raise TypeError(f"policy must have a before(a, b) method, got {policy!r}")
+        validate.integer("workers", workers, low=1)
         clock = MonotonicClock() if clock is None else clock
-        if not callable(getattr(clock, "now", None)):
-            raise TypeError(f"clock must have a now() method, got {clock!r}")
+        check_clock_and_policy(clock, policy)
         self.workers, self.policy, self.clock = workers, policy, clock
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)  # "something is due or was submitted"
@@ -82,11 +84,9 @@ class ThreadedScheduler:
         self._seq = itertools.count()
         self._pending = 0  # PENDING jobs, i.e. work a worker may still have to do
         self._closed = False
-        self._threads = tuple(
-            threading.Thread(target=self._work, name=f"scheduler-worker-{i}", daemon=True)
-            for i in range(workers))
-        for thread in self._threads:
-            thread.start()
+        self.worker_errors: list[str] = []  # why a worker loop died (it was replaced)
+        self._held: dict = {}  # worker slot -> the job it claimed and is running
+        self._threads = tuple(self._start_worker(i) for i in range(workers))
 
     def __repr__(self) -> str:
         return f"ThreadedScheduler(workers={self.workers}, policy={self.policy!r})"
@@ -167,23 +167,48 @@ class ThreadedScheduler:
             Future.cancel(job.future)
             job.future.set_running_or_notify_cancel()
         if wait:
-            me = threading.current_thread()
-            for thread in self._threads:
-                if thread is not me:  # a task may call shutdown from a worker
-                    thread.join()
+            me, joined = threading.current_thread(), ()
+            while joined != self._threads:  # a worker replaced meanwhile is joined too
+                joined = self._threads
+                for thread in joined:
+                    if thread is not me:  # a task may call shutdown from a worker
+                        thread.join()
 
     # -- the worker loop -------------------------------------------------------------------
 
-    def _work(self) -> None:
-        while True:
-            with self._lock:
-                job = self._take()
-            if job is None:
-                return
-            self._run(job)
+    def _start_worker(self, slot: int) -> threading.Thread:
+        thread = threading.Thread(target=self._work, args=(slot,), daemon=True,
+                                  name=f"scheduler-worker-{slot}")
+        thread.start()
+        return thread
 
-    def _take(self):
-        """Under the lock: claim the best due job, or sleep until one may be due; None = leave."""
+    def _work(self, slot: int) -> None:
+        try:
+            while True:
+                with self._lock:
+                    job = self._take(slot)
+                if job is None:
+                    return
+                self._run(job)
+                self._held.pop(slot, None)
+        except BaseException as exc:  # the loop itself broke: settle its job, start a new worker
+            self._worker_died(slot, exc)
+
+    def _worker_died(self, slot: int, exc: BaseException) -> None:
+        """A worker whose loop raised outside a task: the job it had claimed counts as a failed
+        attempt (retried or FAILED, so its Future resolves) and a new thread takes the slot."""
+        with self._lock:
+            self.worker_errors.append(f"worker {slot}: {type(exc).__name__}: {exc}")
+            job = self._held.pop(slot, None)
+            threads = list(self._threads)
+            threads[slot] = self._start_worker(slot)
+            self._threads = tuple(threads)
+        if job is not None and job.status is Status.RUNNING:
+            self._finish(job, exc)
+
+    def _take(self, slot: int):
+        """Under the lock: claim the best due job for worker `slot` (noted in `_held` until it
+        ends), or sleep until one may be due; None = leave."""
         delayed, ready = self._delayed, self._ready
         while True:
             now = self.clock.now()
@@ -196,6 +221,7 @@ class ThreadedScheduler:
                 job = ready.pop()
                 if job.claim():
                     job.attempts += 1
+                    self._held[slot] = job
                     self._pending -= 1
                     if self._closed and self._pending == 0:
                         self._wake.notify_all()  # nothing left: let the others leave
@@ -210,22 +236,27 @@ class ThreadedScheduler:
     def _run(self, job: _ThreadJob) -> None:
         try:
             result = job.task()  # outside the lock
-        except Exception as exc:
-            with self._lock:
-                if job.attempts <= job.retries:
-                    job.status = Status.PENDING
-                    job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
-                    self._delayed.push(job)
-                    self._pending += 1  # this worker's next _take sees it
-                    return
-                job.status = Status.FAILED
-                job.error = error_message(exc)
-            job.future.set_exception(exc)
+        except BaseException as exc:  # SystemExit, KeyboardInterrupt too: the worker lives on
+            self._finish(job, exc)
         else:
             with self._lock:
                 job.status = Status.DONE
                 job.result = result
             job.future.set_result(result)
+
+    def _finish(self, job: _ThreadJob, exc: BaseException) -> None:
+        """A failed attempt: back to the delayed heap within the retry budget, else FAILED."""
+        with self._lock:
+            if job.attempts <= job.retries:
+                job.status = Status.PENDING
+                job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
+                self._delayed.push(job)
+                self._pending += 1
+                self._wake.notify()
+                return
+            job.status = Status.FAILED
+            job.error = error_message(exc)
+        job.future.set_exception(exc)
 
     def _job(self, id) -> Job:
         return find_job(self._jobs, id)

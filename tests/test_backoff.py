@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.backoff import (
+    RULES,
     STRATEGIES,
     Herd,
     backoff_delay,
@@ -299,3 +300,15 @@ def test_every_public_strategy_is_registered():
     assert list(STRATEGIES.values()) == [no_jitter, full_jitter, equal_jitter, decorrelated_jitter]
     assert [f.__name__ for f in STRATEGIES.values()] == [
         "no_jitter", "full_jitter", "equal_jitter", "decorrelated_jitter"]
+
+
+def test_rules_are_the_strategies_without_the_checks():
+    # the same waits for the same draws; RULES skips the argument checks (callers check once)
+    assert list(RULES) == list(STRATEGIES)
+    for name in NAMES:
+        for attempt, previous in [(0, None), (3, None), (5, 12.5), (70, 3.0)]:
+            a, b = random.Random(attempt), random.Random(attempt)
+            assert (RULES[name](attempt, 0.5, 40.0, a.random, previous)
+                    == STRATEGIES[name](attempt, 0.5, 40.0, b.random, previous))
+    with pytest.raises(ValueError, match="attempt"):
+        STRATEGIES["full"](-1, 1.0, 2.0)

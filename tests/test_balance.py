@@ -103,7 +103,7 @@ FUNCS = [lower_bound, lpt, min_makespan, min_time_contiguous, split_contiguous, 
     ([1], 1.5, TypeError, r"cpus must be an int, got 1\.5"),
     ([1], True, TypeError, r"cpus must be an int, got True"),
     ([1], "2", TypeError, r"cpus must be an int, got '2'"),
-    ([1, -3], 2, ValueError, r"tasks\[1\] must be a finite number >= 0, got -3"),
+    ([1, -3], 2, ValueError, r"tasks\[1\] must be >= 0, got -3"),
     ([math.nan], 2, ValueError, r"tasks\[0\] .* got nan"),
     ([math.inf], 2, ValueError, r"tasks\[0\] .* got inf"),
     ([1, "x"], 2, TypeError, r"tasks\[1\] must be a number, got 'x'"),
@@ -124,8 +124,12 @@ def test_bad_limit_and_time_limit():
         fits([1], 1, "5")
     with pytest.raises(ValueError, match=r"time_limit must be >= 0, got -0\.5"):
         min_makespan([1], 1, time_limit=-0.5)
-    with pytest.raises(TypeError, match=r"time_limit must be a number or None, got 'soon'"):
+    with pytest.raises(TypeError, match=r"time_limit must be a number, got 'soon'"):
         min_makespan([1], 1, time_limit="soon")
+    with pytest.raises(ValueError, match=r"limit must be finite, got nan"):
+        fits([1], 1, math.nan)
+    with pytest.raises(ValueError, match=r"time_limit must be finite, got nan"):
+        min_makespan([1], 1, time_limit=math.nan)
 
 
 @pytest.mark.parametrize("bad, err, match", [

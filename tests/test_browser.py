@@ -45,6 +45,8 @@ EXPLORERS = [
              "2 workers: makespan 8"),
     Explorer("10_load_balancing", "step 1 of 2: the answer lies in [low 10, high 32]", "slider:1",
              "step 2 of 2: the answer lies in [low 10, high 18]"),
+    Explorer("11_restarts_cooldowns_batching", "first come first served: 12 ticks, 2 idle",
+             "slider:0", "first come first served: 10 ticks, 0 idle"),
 ]
 
 

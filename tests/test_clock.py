@@ -28,3 +28,18 @@ def test_monotonic_clock_never_goes_backwards():
     c = MonotonicClock()
     a, b = c.now(), c.now()
     assert b >= a
+
+
+def test_fake_clock_rejects_times_that_are_not_finite():
+    with pytest.raises(ValueError, match="start must be finite, got inf"):
+        FakeClock(float("inf"))
+    with pytest.raises(ValueError, match="dt must be finite, got nan"):
+        FakeClock().advance(float("nan"))
+
+
+def test_monotonic_clock_is_not_the_wall_clock():
+    import time
+
+    assert "never backwards" in MonotonicClock.__doc__ and "Not the wall clock" in \
+        MonotonicClock.__doc__
+    assert abs(MonotonicClock().now() - time.monotonic()) < 5  # its zero is not 1970

@@ -246,6 +246,19 @@ def test_cycles_are_found_and_named(dep_lists):
     assert all(b in jobs[a][2] for a, b in zip(chain, chain[1:], strict=False))  # a needs b
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.lists(
+    st.lists(st.integers(0, n - 1), unique=True, max_size=3), min_size=n, max_size=n)))
+def test_a_topological_order_exists_exactly_when_there_is_no_cycle(dep_lists):
+    jobs = {f"J{i}": (0, 1, tuple(f"J{j}" for j in deps)) for i, deps in enumerate(dep_lists)}
+    try:
+        order = topological_order(jobs)
+    except graphlib.CycleError:
+        assert has_cycle(jobs)
+    else:
+        assert not has_cycle(jobs) and sorted(order) == sorted(jobs)
+
+
 # ---------------------------------------------------------------- bad input
 
 
@@ -272,7 +285,7 @@ def test_self_dependency_is_a_cycle():
     ({"a": (0, math.inf, ())}, ValueError, r"duration.*inf"),
     ({"a": (0, "3", ())}, TypeError, r"jobs\['a'\] duration must be a number, got '3'"),
     ({"a": ("hi", 1, ())}, TypeError, r"jobs\['a'\] priority must be a number, got 'hi'"),
-    ({"a": (math.nan, 1, ())}, ValueError, r"priority must not be NaN"),
+    ({"a": (math.nan, 1, ())}, ValueError, r"priority must be finite, got nan"),
     ({"a": (0, 1, "b"), "b": (0, 1, ())}, TypeError, r"jobs\['a'\] deps.*got 'b'"),
     ({"a": (0, 1, iter(()))}, TypeError, r"jobs\['a'\] deps"),
     ({"a": (0, 1)}, TypeError, r"jobs\['a'\] must be \(priority, duration, deps\), got \(0, 1\)"),

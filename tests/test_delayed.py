@@ -95,8 +95,10 @@ def test_bad_input():
         q.schedule("b", "soon")
     with pytest.raises(TypeError, match="at must be a number, got True"):
         q.schedule("b", True)
-    with pytest.raises(ValueError, match="at must not be NaN, got nan"):
+    with pytest.raises(ValueError, match="at must be finite, got nan"):
         q.reschedule("a", float("nan"))
+    with pytest.raises(ValueError, match="at must be finite, got inf"):
+        q.schedule("b", float("inf"))
     with pytest.raises(TypeError, match="now must be a number, got None"):
         q.pop_due(None)
     assert [1] not in q  # unhashable: simply not there

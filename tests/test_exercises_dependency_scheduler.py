@@ -11,6 +11,8 @@ import pytest
 from matplotlib.figure import Figure
 
 from kit import dag, viz
+from kit.checks.answers import edited
+from kit.checks.engine import observe_locally
 from kit.exercises import dependency_scheduler as ex
 from kit.heapbasics import ReadyQueue
 from kit.widgets.dag import BUILD_EXAMPLE, DagExplorer, graph_picture
@@ -18,18 +20,280 @@ from kit.widgets.dag import BUILD_EXAMPLE, DagExplorer, graph_picture
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4, ex.q5]
 
 
-def test_sorting_is_caught_by_counting_comparisons_not_by_a_wrong_order():
-    result = ex.q1.check(ex._SortOnArrival)
-    assert isinstance(result.case[0], ex.Stress)
-    assert result.got.startswith("right order; more than")
-    result = ex.q2.check(ex._one_worker_sorting)
-    assert isinstance(result.case[0], ex.Stress) and result.got.startswith("right order; more")
+NAMED = {p.name for problem in PROBLEMS for p in problem.pitfalls}
 
 
-def test_the_seed_mistakes_are_all_named():
-    named = {p.name for problem in PROBLEMS for p in problem.pitfalls}
-    assert {"sorting on every arrival", "pushed jobs whose dependencies are not done",
-            "no tie-break", "dispatching before all simultaneous finishes are retired"} <= named
+def test_the_seed_mistakes_are_named_or_reported_as_too_slow():
+    assert {"numbered at submission, not when ready", "no tie-break",
+            "dispatching before all simultaneous finishes are retired"} <= NAMED
+
+
+# -- wrong answers nobody declared: each must fail ---------------------------------------------
+class SortOnEveryPush:
+    def __init__(self):
+        self.entries, self.counter = [], itertools.count()
+
+    def push(self, name, priority):
+        self.entries.append((priority, next(self.counter), name))
+        self.entries.sort()
+
+    def pop(self):
+        return self.entries.pop(0)[2]
+
+
+class ScanOnPop:
+    """Right order, O(n) per pop: min() over the list."""
+
+    def __init__(self):
+        self.entries, self.counter = [], itertools.count()
+
+    def push(self, name, priority):
+        self.entries.append((priority, next(self.counter), name))
+
+    def pop(self):
+        best = min(self.entries)
+        self.entries.remove(best)
+        return best[2]
+
+
+class SizeAsCounter:
+    """The heap's length as the tie-break: after a pop, numbers repeat."""
+
+    def __init__(self):
+        self.heap = []
+
+    def push(self, name, priority):
+        heapq.heappush(self.heap, (priority, len(self.heap), name))
+
+    def pop(self):
+        return heapq.heappop(self.heap)[2]
+
+
+class PopFromTheFront:
+    """heappush, then list.pop(0): the front after that is not the smallest."""
+
+    def __init__(self):
+        self.heap, self.counter = [], itertools.count()
+
+    def push(self, name, priority):
+        heapq.heappush(self.heap, (priority, next(self.counter), name))
+
+    def pop(self):
+        return self.heap.pop(0)[2]
+
+
+@pytest.mark.parametrize("answer", [SortOnEveryPush, ScanOnPop])
+def test_q1_a_right_order_at_a_scan_s_cost_is_too_slow(answer):
+    result = ex.q1.check(answer)
+    assert result.status == "too slow", repr(result)
+    assert isinstance(result.case[0], ex.Stress) and result.pitfall is None
+    assert "gives the right answers, but makes more than 40,000" in repr(result)
+
+
+class PushReturnsTheSize(ex.JobHeap):
+    """The statement says push returns None: a check that only looked at pops would pass it."""
+
+    def push(self, name, priority):
+        super().push(name, priority)
+        return len(self.heap)
+
+
+@pytest.mark.parametrize("answer", [SizeAsCounter, PopFromTheFront, PushReturnsTheSize])
+def test_q1_undeclared_wrong_answers_fail(answer):
+    assert ex.q1.check(answer).status == "failed"
+
+
+def one_worker_sorting(jobs):
+    done, ready, order, seq = set(), [], [], itertools.count()
+    for name in jobs:
+        if not jobs[name][2]:
+            ready.append((jobs[name][0], next(seq), name))
+    ready.sort()
+    while ready:
+        name = ready.pop(0)[2]
+        done.add(name)
+        order.append(name)
+        for child in jobs:
+            if name in jobs[child][2] and all(d in done for d in jobs[child][2]):
+                ready.append((jobs[child][0], next(seq), child))
+                ready.sort()  # the mistake: a full sort for every arrival
+    return order
+
+
+def push_all_check_at_pop(jobs):
+    """The seed's mistake: every job in the heap from the start; one not ready is put back."""
+    heap = [(p, i, name) for i, (name, (p, _, _)) in enumerate(jobs.items())]
+    heapq.heapify(heap)
+    done, order = set(), []
+    while heap:
+        held = []
+        while not all(d in done for d in jobs[heap[0][2]][2]):
+            held.append(heapq.heappop(heap))
+        name = heapq.heappop(heap)[2]
+        done.add(name)
+        order.append(name)
+        for entry in held:
+            heapq.heappush(heap, entry)
+    return order
+
+
+def released_in_name_order(jobs):
+    sorter = TopologicalSorter({name: deps for name, (_, _, deps) in jobs.items()})
+    sorter.prepare()
+    seq, ready, order = itertools.count(), [], []
+    while sorter.is_active():
+        for name in sorted(sorter.get_ready()):  # names, not the order of jobs
+            heapq.heappush(ready, (jobs[name][0], next(seq), name))
+        order.append(heapq.heappop(ready)[2])
+        sorter.done(order[-1])
+    return order
+
+
+def level_by_level(jobs):
+    """Kahn's algorithm a level at a time, each level by priority: a batch order, not a heap."""
+    sorter = TopologicalSorter({name: deps for name, (_, _, deps) in jobs.items()})
+    sorter.prepare()
+    order = []
+    while sorter.is_active():
+        level = sorted(sorter.get_ready(), key=lambda n: (jobs[n][0], list(jobs).index(n)))
+        order.extend(level)
+        sorter.done(*level)
+    return order
+
+
+def test_q2_sorting_on_every_arrival_is_too_slow():
+    result = ex.q2.check(one_worker_sorting)
+    assert result.status == "too slow" and isinstance(result.case[0], ex.Stress), repr(result)
+
+
+@pytest.mark.parametrize("answer", [push_all_check_at_pop, released_in_name_order,
+                                    level_by_level, lambda jobs: tuple(ex.dispatch_order(jobs))])
+def test_q2_undeclared_wrong_answers_fail(answer):
+    assert ex.q2.check(answer).status == "failed"
+
+
+def test_q2_the_seed_mistake_is_named_from_the_evidence():
+    result = ex.q2.check(push_all_check_at_pop)
+    assert result.pitfall is not None and result.pitfall.name == ex.PUSHED_EARLY, repr(result)
+
+
+def seed_run_with_workers(jobs, workers):
+    """The seed's loop with a worker number added: get_ready() batches not put in jobs order."""
+    sorter = TopologicalSorter({n: set(deps) for n, (_, _, deps) in jobs.items()})
+    sorter.prepare()
+    count, ready, running, log = itertools.count(), [], [], []
+    clock, free = 0, list(range(workers))
+
+    def enqueue():
+        for name in sorter.get_ready():
+            heapq.heappush(ready, (jobs[name][0], next(count), name))
+
+    enqueue()
+    while ready or running:
+        while ready and free:
+            _, _, name = heapq.heappop(ready)
+            worker = heapq.heappop(free)
+            heapq.heappush(running, (clock + jobs[name][1], worker, name))
+            log.append((name, clock, clock + jobs[name][1], worker))
+        clock, worker, name = heapq.heappop(running)
+        sorter.done(name)
+        heapq.heappush(free, worker)
+        while running and running[0][0] == clock:
+            _, worker, name = heapq.heappop(running)
+            sorter.done(name)
+            heapq.heappush(free, worker)
+        enqueue()
+    return log, clock
+
+
+# the answer's text with its ready heap replaced by a list sorted on every arrival
+run_sorting_on_arrival = edited(ex.run, [
+    ("heapq.heappush(ready, (jobs[name][0], next(seq), name))",
+     "ready.append((jobs[name][0], next(seq), name))\n            ready.sort()"),
+    ("name = heapq.heappop(ready)[2]", "name = ready.pop(0)[2]")], "sorting on every arrival")
+
+
+def test_q3_sorting_on_every_arrival_is_too_slow():
+    result = ex.q3.check(run_sorting_on_arrival)
+    assert result.status == "too slow" and isinstance(result.case[0], ex.Stress), repr(result)
+
+
+def workers_from_one(jobs, workers):
+    log, makespan = dag.run(jobs, workers)
+    return [(n, s, e, w + 1) for n, s, e, w in log], makespan
+
+
+def makespan_as_last_start(jobs, workers):
+    log, _ = dag.run(jobs, workers)
+    return [tuple(e) for e in log], max((e.start for e in log), default=0)
+
+
+@pytest.mark.parametrize("answer", [seed_run_with_workers, workers_from_one,
+                                    makespan_as_last_start,
+                                    lambda jobs, workers: list(dag.run(jobs, workers))])
+def test_q3_undeclared_wrong_answers_fail(answer):
+    assert ex.q3.check(answer).status == "failed"
+
+
+def test_q3_a_list_instead_of_a_tuple_is_said_as_such():
+    result = ex.q3.check(lambda jobs, workers: list(dag.run(jobs, workers)))
+    assert result.error == "expected a tuple, got a list"
+
+
+def leftovers_of_kahn(deps):
+    """The jobs Kahn's algorithm cannot peel: on *or behind* a cycle, not a cycle itself."""
+    left = {name: set(ds) for name, ds in deps.items()}
+    while free := [name for name, ds in left.items() if not ds & left.keys()]:
+        for name in free:
+            del left[name]
+    return list(left) or None
+
+
+def short_cycles_only(deps):
+    for a in deps:
+        if a in deps[a]:
+            return [a]
+        for b in deps[a]:
+            if a in deps[b]:
+                return [a, b]
+    return None
+
+
+@pytest.mark.parametrize("answer", [leftovers_of_kahn, short_cycles_only,
+                                    lambda deps: ex.find_cycle(deps) or [],
+                                    lambda deps: c and tuple(c) if (c := ex.find_cycle(deps))
+                                    else None])
+def test_q4_undeclared_wrong_answers_fail(answer):
+    assert ex.q4.check(answer).status == "failed"
+
+
+def chain_with_most_jobs(jobs):
+    def chains(name):
+        deps = jobs[name][2]
+        return [[name]] if not deps else [c + [name] for d in deps for c in chains(d)]
+    if not jobs:
+        return 0, []
+    path = max((c for n in jobs for c in chains(n)), key=len)
+    return sum(jobs[n][1] for n in path), path
+
+
+def longest_sink_greedy(jobs):
+    if not jobs:
+        return 0, []
+    needed = {d for _, _, deps in jobs.values() for d in deps}
+    path = [max((n for n in jobs if n not in needed), key=lambda n: jobs[n][1])]
+    while jobs[path[-1]][2]:
+        path.append(max(jobs[path[-1]][2], key=lambda d: jobs[d][1]))
+    return sum(jobs[n][1] for n in path), path[::-1]
+
+
+@pytest.mark.parametrize("answer", [chain_with_most_jobs, longest_sink_greedy,
+                                    lambda jobs: (ex.critical_path(jobs)[0],
+                                                  ex.critical_path(jobs)[1][::-1]),
+                                    lambda jobs: (ex.critical_path(jobs)[0],
+                                                  tuple(ex.critical_path(jobs)[1]))])
+def test_q5_undeclared_wrong_answers_fail(answer):
+    assert ex.q5.check(answer).status == "failed"
 
 
 # -- correct answers written differently ------------------------------------------------------
@@ -127,9 +391,16 @@ def run_by_ticks(jobs, workers):
     return log, max((e[2] for e in log), default=0)
 
 
-@pytest.mark.parametrize("answer", [run_by_ticks, dag.run])
-def test_q3_other_correct_answers_pass(answer):
-    assert ex.q3.check(answer)
+def test_q3_other_correct_answers_pass():
+    assert ex.q3.check(dag.run)
+
+
+def test_q3_a_tick_by_tick_simulation_gives_every_schedule_right_but_is_too_slow():
+    """It re-sorts the waiting jobs on every tick: right on every small case, and told so."""
+    result = ex.q3.check(run_by_ticks)
+    assert result.status == "too slow" and isinstance(result.case[0], ex.Stress), repr(result)
+    observe = observe_locally(ex.q3, run_by_ticks)
+    assert all(ex.q3.verdict(case, observe(case)) is None for case in ex.q3.sample(30)[:30])
 
 
 def cycle_by_peeling(deps):
@@ -179,12 +450,12 @@ def critical_by_topological_order(jobs):
         came_from[name] = max(deps, key=lambda d: finish[d], default=None)
         finish[name] = jobs[name][1] + (finish[came_from[name]] if deps else 0)
     if not jobs:
-        return (0, ())
+        return (0, [])
     end = max(reversed(list(jobs)), key=finish.get)  # the *last* of equal chains: still fine
     path = [end]
     while came_from[path[0]] is not None:
         path.insert(0, came_from[path[0]])
-    return finish[end], tuple(path)
+    return finish[end], path
 
 
 @pytest.mark.parametrize("answer", [critical_by_topological_order,
@@ -195,9 +466,11 @@ def test_q5_other_correct_answers_pass(answer):
 
 def test_q4_judge_explains_wrong_cycles():
     deps = {"A": ("B",), "B": ("C",), "C": ("A",)}
-    assert ex._judge_cycle((deps,), ["A", "B", "C"], ["B", "C", "A"]) is None
-    assert "backwards" in ex._judge_cycle((deps,), ["A", "B", "C"], ["C", "B", "A"])
-    assert "no cycle" in ex._judge_cycle(({"A": ()},), None, ["A"])
+    assert ex.judge_cycle((deps,), ["A", "B", "C"], ["B", "C", "A"]) is None
+    assert "backwards" in ex.judge_cycle((deps,), ["A", "B", "C"], ["C", "B", "A"])
+    assert "no cycle" in ex.judge_cycle(({"A": ()},), None, ["A"])
+    assert ex.judge_cycle((deps,), ["A"], ("A", "B", "C")) == (
+        "expected a list of job names or None, got a tuple")
 
 
 def test_a_learner_that_mutates_jobs_is_told():

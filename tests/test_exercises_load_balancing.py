@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from kit import balance
+from kit.checks import Observation
 from kit.exercises import load_balancing as ex
 from kit.widgets.balance import (
     BalanceExplorer,
@@ -28,9 +29,9 @@ def test_the_seed_and_brief_mistakes_are_all_named():
 
 
 def test_q4_generated_cases_include_instances_where_lpt_misses():
-    misses = [c for c in ex.q4.sample(40) if ex._lpt_misses(c)]
+    misses = [c for c in ex.q4.sample(40) if ex.lpt_misses(c)]
     assert len(misses) >= 10
-    assert any(ex._lpt_misses(case) for _, case in ex.q4.examples)
+    assert any(ex.lpt_misses(case) for _, case in ex.q4.examples)
 
 
 # -- correct answers written differently ------------------------------------------------------
@@ -92,12 +93,17 @@ def lpt_by_scanning(tasks, cpus):
     for t in sorted(tasks)[::-1]:
         c = loads.index(min(loads))  # index() finds the first, i.e. lowest, of equal minima
         loads[c] += t
-    return tuple(loads)  # a tuple is accepted too
+    return loads
 
 
 @pytest.mark.parametrize("answer", [lpt_by_scanning, lambda t, c: balance.lpt(t, c).loads])
 def test_q3_other_correct_answers_pass(answer):
     assert ex.q3.check(answer)
+
+
+def test_q3_a_tuple_of_loads_is_said_to_be_the_wrong_type():
+    result = ex.q3.check(lambda t, c: tuple(lpt_by_scanning(t, c)))
+    assert result.status == "failed" and result.error == "expected a list, got a tuple"
 
 
 def exact_without_symmetry(tasks, cpus):
@@ -164,12 +170,14 @@ def test_q4_brute_force_passes_small_cases_but_runs_out_of_time_on_the_large_one
 
 
 def test_judges_explain_wrong_answers():
-    assert "too low" in ex._judge_number(([7, 2, 5, 10, 8], 2), 18, 17)
-    assert "too high" in ex._judge_number(([7, 2, 5, 10, 8], 2), 18, 19)
-    assert "True or False" in ex._judge_bool(([1], 1, 1), True, 1)
-    assert "one load per CPU" in ex._judge_loads(([1], 2), [1, 0], [1])
-    assert "add up to" in ex._judge_loads(([1, 2], 2), [2, 1], [2, 2])
-    assert "LPT's answer" in ex._judge_exact(([3, 3, 2, 2, 2], 2), 6, 7)
+    assert "too low" in ex.judge_finish_time(([7, 2, 5, 10, 8], 2), 18, 17)
+    assert "too high" in ex.judge_finish_time(([7, 2, 5, 10, 8], 2), 18, 19)
+    assert ex.judge_finish_time(([1], 1), 1, "1") == "expected an int, got a str"
+    assert ex.q1.verdict(([1], 1, 1), Observation("ok", 1)) == "expected a bool, got an int"
+    assert ex.judge_loads(([1], 2), [1, 0], [1]) == "expected 2 items, got 1"
+    assert "add up to" in ex.judge_loads(([1, 2], 2), [2, 1], [2, 2])
+    assert "same loads, on different CPUs" in ex.judge_loads(([1, 2], 2), [2, 1], [1, 2])
+    assert "LPT's answer" in ex.judge_exact(([3, 3, 2, 2, 2], 2), 6, 7)
 
 
 def test_a_learner_that_mutates_tasks_is_told():
@@ -178,6 +186,113 @@ def test_a_learner_that_mutates_tasks_is_told():
         return ex.lpt(tasks, cpus)
 
     assert ex.q3.check(sorting_in_place).status == "mutated its input"
+
+
+# -- wrong answers nobody declared: each must fail ---------------------------------------------
+def fits_strictly_fewer(tasks, cpus, limit):
+    used, run = 1, 0
+    for t in tasks:
+        if t > limit:
+            return False
+        if run + t <= limit:
+            run += t
+        else:
+            used, run = used + 1, t
+    return used < cpus
+
+
+def fits_by_total(tasks, cpus, limit):
+    """Only the work and the largest task: ignores where the blocks must break."""
+    return max(tasks, default=0) <= limit and sum(tasks) <= cpus * limit
+
+
+def fits_checked_after_adding(tasks, cpus, limit):
+    used, run = 1, 0
+    for t in tasks:
+        run += t
+        if run > limit:
+            used, run = used + 1, t
+    return used <= cpus
+
+
+@pytest.mark.parametrize("answer", [fits_strictly_fewer, fits_by_total, fits_checked_after_adding,
+                                    lambda tasks, cpus, limit: int(ex.fits(tasks, cpus, limit))])
+def test_q1_undeclared_wrong_answers_fail(answer):
+    assert ex.q1.check(answer).status == "failed"
+
+
+def search_with_true_division(tasks, cpus):
+    low, high = max(tasks, default=0), sum(tasks)
+    while high - low > 0.5:
+        mid = (low + high) / 2
+        if ex.fits(tasks, cpus, mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def search_returning_high_minus_one(tasks, cpus):
+    return max(0, ex.min_time_contiguous(tasks, cpus) - (len(tasks) > 2))
+
+
+def search_rounding_up(tasks, cpus):
+    """mid rounded up with high = mid: the loop never ends once high = low + 1."""
+    low, high = max(tasks, default=0), sum(tasks)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if ex.fits(tasks, cpus, mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+@pytest.mark.parametrize("answer", [search_with_true_division, search_returning_high_minus_one,
+                                    search_rounding_up])
+def test_q2_undeclared_wrong_answers_fail(answer):
+    assert not ex.q2.check(answer)
+
+
+def lpt_onto_the_busiest(tasks, cpus):
+    loads = [0] * cpus
+    for t in sorted(tasks, reverse=True):
+        loads[loads.index(max(loads))] += t
+    return loads
+
+
+@pytest.mark.parametrize("answer", [lpt_onto_the_busiest,
+                                    lambda t, c: sorted(ex.lpt(t, c)),
+                                    lambda t, c: sorted(ex.lpt(t, c), reverse=True),
+                                    lambda t, c: balance.lpt(t, c).assignment])
+def test_q3_undeclared_wrong_answers_fail(answer):
+    assert ex.q3.check(answer).status == "failed"
+
+
+def prune_on_the_bound_only(tasks, cpus):
+    """Cuts every branch above the lower bound: finds nothing when the optimum is above it."""
+    sizes, loads = sorted(tasks, reverse=True), [0] * cpus
+    floor = max(max(sizes, default=0), -(-sum(sizes) // cpus))
+
+    def go(k):
+        if k == len(sizes):
+            return True
+        for c in range(cpus):
+            if loads[c] + sizes[k] <= floor:
+                loads[c] += sizes[k]
+                if go(k + 1):
+                    return True
+                loads[c] -= sizes[k]
+        return False
+
+    return floor if go(0) else max(ex.lpt(tasks, cpus))
+
+
+@pytest.mark.parametrize("answer", [prune_on_the_bound_only,
+                                    lambda t, c: max(ex.lpt(sorted(t), c)),
+                                    lambda t, c: float(ex.min_makespan(t, c) or 0) + 0.5])
+def test_q4_undeclared_wrong_answers_fail(answer):
+    assert ex.q4.check(answer).status == "failed"
 
 
 # -- the explorers --------------------------------------------------------------------------------

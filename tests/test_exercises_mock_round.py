@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from kit.clock import FakeClock
 from kit.exercises import mock_round as ex
 from kit.exercises.mock_round import Job, ModelAnswer
+from kit.heap import Heap
 from kit.jobs import PriorityPolicy, Status
 from kit.scheduler import Scheduler
 from kit.widgets.mock_round import RoundClock, phase_at
@@ -200,15 +201,16 @@ class _ByName:
 
 
 class OwnRecords(HeapqScheduler):
-    """Keeps statuses in its own dict instead of Job.status (so L6 cannot watch them)."""
+    """Keeps statuses in its own dict instead of Job.status, all under the lock: right too."""
 
     def __init__(self, clock, policy=None, workers=1):
         super().__init__(clock, policy, workers)
         self.states = {}
 
     def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
+        super().submit(id, task, priority, delay, retries, backoff)
         self.states[id] = "PENDING"
-        return super().submit(id, task, priority, delay, retries, backoff)
+        return id
 
     def cancel(self, id):
         with self.lock:
@@ -218,7 +220,8 @@ class OwnRecords(HeapqScheduler):
             return False
 
     def status(self, id):
-        return self.states[id]
+        with self.lock:
+            return self.states[id]
 
     def tick(self):
         with self.lock:
@@ -238,6 +241,179 @@ class OwnRecords(HeapqScheduler):
         return [job.id for job in batch]
 
 
+class AcquireRelease(ModelAnswer):
+    """The model answer with explicit acquire/release, an RLock and a claim helper: right."""
+
+    def __init__(self, clock, policy=None, workers=1):
+        super().__init__(clock, policy, workers)
+        self.lock = threading.RLock()
+
+    def _claim(self, job):
+        self.lock.acquire()
+        try:
+            if job.status != "PENDING":
+                return False
+            job.status = "RUNNING"
+            job.attempts += 1
+            return True
+        finally:
+            self.lock.release()
+
+    def tick(self):
+        self.lock.acquire()
+        try:
+            now = self.clock.now()
+            while self.delayed and self.delayed.peek().run_at <= now:
+                job = self.delayed.pop()
+                if job.status == "PENDING":
+                    self.ready.push(job)
+            taken = []
+            while self.ready and len(taken) < self.workers:
+                job = self.ready.pop()
+                if self._claim(job):
+                    taken.append(job)
+        finally:
+            self.lock.release()
+        for job in taken:
+            try:
+                job.task()
+            except Exception:
+                with self.lock:
+                    if job.attempts <= job.retries:
+                        job.status = "PENDING"
+                        job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
+                        self.delayed.push(job)
+                    else:
+                        job.status = "FAILED"
+            else:
+                with self.lock:
+                    job.status = "DONE"
+        return [job.id for job in taken]
+
+
+# -- wrong answers nobody declared: each must fail its level -------------------------------------
+class ClaimOutsideLock(ModelAnswer):
+    """Pops under the lock, but tests and sets the status after releasing it."""
+
+    def tick(self):
+        with self.lock:
+            now = self.clock.now()
+            while self.delayed and self.delayed.peek().run_at <= now:
+                job = self.delayed.pop()
+                if job.status == "PENDING":
+                    self.ready.push(job)
+            popped = [self.ready.pop() for _ in range(min(self.workers, len(self.ready)))]
+        taken = []
+        for job in popped:
+            if job.status == "PENDING":
+                job.status = "RUNNING"
+                taken.append(job)
+        for job in taken:
+            job.task()
+            with self.lock:
+                job.status = "DONE"
+        return [job.id for job in taken]
+
+
+class UnlockedCancel(ModelAnswer):
+    """tick is locked; cancel tests and sets without the lock."""
+
+    def cancel(self, id):
+        job = self.jobs[id]
+        if job.status != "PENDING":
+            return False
+        job.status = "CANCELLED"
+        return True
+
+
+class PeekClaimPop(ModelAnswer):
+    """Claims the front of the ready heap under one lock, pops it under another acquisition."""
+
+    def tick(self):
+        taken = []
+        with self.lock:
+            now = self.clock.now()
+            while self.delayed and self.delayed.peek().run_at <= now:
+                job = self.delayed.pop()
+                if job.status == "PENDING":
+                    self.ready.push(job)
+        while len(taken) < self.workers:
+            with self.lock:
+                if not self.ready:
+                    break
+                job = self.ready.peek()
+            if job.status == "PENDING":
+                job.status = "RUNNING"
+                taken.append(job)
+            with self.lock:
+                if self.ready and self.ready.peek() is job:
+                    self.ready.pop()
+        for job in taken:
+            job.task()
+            with self.lock:
+                job.status = "DONE"
+        return [job.id for job in taken]
+
+
+class StatusOnlyAtTheEnd(ModelAnswer):
+    """Marks a job RUNNING only after its task ran (so status() never says RUNNING, and a cancel
+    during the task still wins)."""
+
+    def tick(self):
+        with self.lock:
+            now = self.clock.now()
+            while self.delayed and self.delayed.peek().run_at <= now:
+                job = self.delayed.pop()
+                if job.status == "PENDING":
+                    self.ready.push(job)
+            taken = []
+            while self.ready and len(taken) < self.workers:
+                job = self.ready.pop()
+                if job.status == "PENDING":
+                    taken.append(job)
+        for job in taken:
+            job.task()
+            with self.lock:
+                job.status = "DONE"
+        return [job.id for job in taken]
+
+
+class RetryToReady(ModelAnswer):
+    """A failed job goes straight back to the ready heap, its backoff ignored."""
+
+    def tick(self):
+        ran = super().tick()
+        with self.lock:
+            for job in list(self.delayed.items()):
+                job.run_at = min(job.run_at, self.clock.now())
+        return ran
+
+
+class DefaultPriorityOne(HeapqScheduler):
+    def submit(self, id, task, priority=1, delay=0, retries=0, backoff=10):
+        return super().submit(id, task, priority, delay, retries, backoff)
+
+
+class CancelRemoves(ModelAnswer):
+    """cancel takes the job out of its heap by rebuilding it: right answers, O(n) per cancel."""
+
+    def cancel(self, id):
+        with self.lock:
+            job = self.jobs[id]
+            if job.status != "PENDING":
+                return False
+            job.status = "CANCELLED"
+            for name in ("delayed", "ready"):
+                old = getattr(self, name)
+                keep = [j for j in old.ordered() if j is not job]
+                new = Heap(key=lambda j: (j.run_at, j.seq)) if name == "delayed" else \
+                    Heap(before=self.policy.before)
+                for j in keep:
+                    new.push(j)
+                setattr(self, name, new)
+            return True
+
+
 class Stub:
     def __init__(self, clock, policy=None, workers=1):
         raise NotImplementedError
@@ -250,7 +426,7 @@ def test_points_are_declared_per_level():
     assert [q.points for q in ex.LEVELS] == [2, 1, 2, 2, 1, 2]
 
 
-@pytest.mark.parametrize("cls", [HeapqScheduler, SortedListScheduler])
+@pytest.mark.parametrize("cls", [HeapqScheduler, ModelAnswer, AcquireRelease])
 def test_differently_written_classes_pass_every_level(cls):
     table = ex.progress(cls)
     assert table.points == 10, table
@@ -271,18 +447,48 @@ def test_learner_written_mistakes_get_the_seed_names(cls, level, name):
     assert result.pitfall is not None and result.pitfall.name == name, result
 
 
+@pytest.mark.parametrize("cls,level", [
+    (ClaimOutsideLock, ex.q6), (UnlockedCancel, ex.q6), (PeekClaimPop, ex.q6),
+    (StatusOnlyAtTheEnd, ex.q6), (RetryToReady, ex.q4), (DefaultPriorityOne, ex.q1),
+    (CancelRemoves, ex.q3), (SortedListScheduler, ex.q2), (SortedListScheduler, ex.q3),
+], ids=lambda x: getattr(x, "__name__", "level"))
+def test_undeclared_wrong_answers_fail(cls, level):
+    result = level.check(cls)
+    assert not result, result
+
+
+def test_costs_are_their_own_outcome():
+    assert ex.q2.check(SortedListScheduler).status == "too slow"
+    result = ex.q3.check(CancelRemoves)
+    assert result.status == "too slow" and "cancel does work for every job" in result.error
+    assert ex.q1.check(SortedListScheduler) and ex.q4.check(SortedListScheduler)
+
+
 def test_the_unlocked_class_passes_the_single_threaded_levels():
     assert all(q.check(UnlockedHeapq) for q in ex.LEVELS[:5])
 
 
-def test_the_race_is_forced_every_time():
-    for _ in range(5):
-        assert ex.run_races(UnlockedHeapq, None).startswith("cancel() returned True")
+@pytest.mark.parametrize("cls", [UnlockedHeapq, HalfLocked, ClaimOutsideLock, UnlockedCancel])
+def test_the_race_is_found_on_every_one_of_100_runs(cls):
+    race = ("cancel('x') racing a tick's claim of x",)
+    verdicts = {ex.run_race(cls, race) for _ in range(100)}
+    assert len(verdicts) == 1 and not next(iter(verdicts)), verdicts
 
 
-def test_statuses_kept_outside_job_records_are_reported():
-    result = ex.q6.check(OwnRecords)
-    assert not result and "no status change was seen" in str(result.got), result
+def test_the_level_6_check_gives_one_verdict_in_20_runs():
+    results = [ex.q6.check(UnlockedHeapq) for _ in range(20)]
+    assert {(r.status, r.case, r.pitfall.name) for r in results} == {
+        ("failed", ("cancel('x') racing a tick's claim of x",), ex.LOCK)}
+    assert all(ex.q6.check(HeapqScheduler) for _ in range(20))
+
+
+def test_a_failed_race_shows_the_schedule():
+    result = ex.q6.check(UnlockedHeapq)
+    assert "cancel goes on" in result.error and "pauses before" in result.error, result
+
+
+def test_statuses_kept_outside_job_records_are_fine_for_level_6():
+    assert ex.q6.check(OwnRecords), ex.q6.check(OwnRecords)
 
 
 def test_not_attempted_everywhere_and_progress_counts_zero():
@@ -301,11 +507,10 @@ def test_only_reads_made_by_the_class_during_a_replay_count():
     assert time.monotonic.__name__ == "monotonic"  # the spies are gone again
 
 
-def test_the_zoo_without_mistakes_is_the_model_answer():
-    plain = ex._variant("Plain")
-    for level in ex.LEVELS[:5]:
-        for case in level.sample(40):
-            assert ex.replay(plain, case) == ex.replay(ModelAnswer, case), case
+def test_every_pitfall_edit_is_the_answer_with_one_mistake():
+    for level in ex.LEVELS:
+        for pitfall in level.pitfalls:
+            assert pitfall.edit, pitfall.name  # an edit of JobScheduler, not its own class
 
 
 class _CoreAdapter:
@@ -336,19 +541,25 @@ def test_model_answer_agrees_with_the_core_scheduler(case):
 def test_replay_observations_read_like_the_steps():
     seen = ex.replay(ModelAnswer, (2, ("submit b p=2", "submit a p=1 delay=1", "tick",
                                        "cancel b", "tick")))
-    assert seen == ["submit b p=2 → b", "submit a p=1 delay=1 → a", "tick at t=0 → [b]",
-                    "cancel b → False", "tick at t=1 → [a]",
-                    "at the end: b DONE (ran 1), a DONE (ran 1)"]
+    assert seen == ["submit b p=2 → b", "  b PENDING (ran 0)",
+                    "submit a p=1 delay=1 → a", "  b PENDING (ran 0), a PENDING (ran 0)",
+                    "tick at t=0 → [b]", "  b DONE (ran 1), a PENDING (ran 0)",
+                    "cancel b → False", "  b DONE (ran 1), a PENDING (ran 0)",
+                    "tick at t=1 → [a]", "  b DONE (ran 1), a DONE (ran 1)"]
 
 
-def test_judge_points_at_the_first_differing_step():
-    expected = ["submit a p=1 → a", "tick at t=0 → [a]", "at the end: a DONE (ran 1)"]
-    got = ["submit a p=1 → a", "tick at t=0 → []", "at the end: a PENDING (ran 0)"]
+def test_judge_points_at_the_first_differing_step_and_names_the_job():
+    expected = ["submit a p=1 → a", "  a PENDING (ran 0)", "tick at t=0 → [a]",
+                "  a DONE (ran 1)"]
+    got = ["submit a p=1 → a", "  a PENDING (ran 0)", "tick at t=0 → []", "  a PENDING (ran 0)"]
     assert ex.judge_replay(None, expected, got) == "at `tick at t=0`: expected [a], got []"
+    got = expected[:3] + ["  a RUNNING (ran 1)"]
+    assert ex.judge_replay(None, expected, got) == \
+        "after `tick at t=0`: expected a DONE (ran 1), got a RUNNING (ran 1)"
     assert "system clock" in ex.judge_replay(None, expected, ex.WALL_CLOCK)
 
 
-def test_job_status_is_a_plain_attribute_outside_a_race():
+def test_job_status_is_a_plain_attribute():
     job = Job("x", print, 1, 0, 0)
     job.status = "RUNNING"
     assert job.status == "RUNNING" and job.attempts == 0 and repr(job) == "Job('x', RUNNING)"

@@ -6,7 +6,11 @@ queue on the given FakeClock (a `close()` method, if any, is called at teardown)
 reuses it like this (pytest puts tests/ on sys.path):
 
     from test_lease_machine import make_machine
-    TestSqliteLeaseQueue = make_machine(my_factory).TestCase
+    TestMyQueue = make_machine(my_factory).TestCase
+
+Below, one parametrised test runs it against the three queues of the kit: in memory (kit.lease),
+SQLite (kit.store; in memory and on a file) and PostgreSQL (kit.pgqueue, on the server the suite
+starts itself, fixture `pg_dsn`).
 
 The model keeps one record per job and scans all of them at every step: no heaps, no lazy deletion.
 It applies expiries and delayed jobs in time order (expiries first on a tie, then the order in which
@@ -15,7 +19,10 @@ ready). Observation happens after every step except clock advances, so several a
 make the queue catch up on many expiries and retries at once.
 """
 
+import itertools
+import os
 import random
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -27,10 +34,13 @@ from hypothesis.stateful import (
     invariant,
     multiple,
     rule,
+    run_state_machine_as_test,
 )
 
 from kit.clock import FakeClock
 from kit.lease import Lease, LeaseQueue
+from kit.pgqueue import PostgresLeaseQueue
+from kit.store import SqliteLeaseQueue
 
 WORKERS = ("w1", "w2")  # few names, so the same worker often meets its own old lease
 JOB_IDS = ("a", "b", "c")
@@ -253,8 +263,69 @@ def make_machine(factory, machine_settings=MACHINE_SETTINGS):
     return LeaseQueueMachine
 
 
+# -- the three queues ----------------------------------------------------------------------
+
 def in_memory(clock, lease_for, max_attempts, retry_delay):
     return LeaseQueue(clock, lease_for, max_attempts, retry_delay=retry_delay)
 
 
-TestLeaseQueueMachine = make_machine(in_memory).TestCase
+def sqlite_in_memory(clock, lease_for, max_attempts, retry_delay):
+    return SqliteLeaseQueue(":memory:", lease_for, max_attempts, retry_delay=retry_delay,
+                            clock=clock)
+
+
+class SqliteOnDisk:
+    """A queue on a fresh file; close() also removes the file (the machine calls it)."""
+
+    def __init__(self, clock, lease_for, max_attempts, retry_delay):
+        self.folder = tempfile.TemporaryDirectory()
+        path = os.path.join(self.folder.name, "q.db")
+        self.queue = SqliteLeaseQueue(path, lease_for, max_attempts, retry_delay=retry_delay,
+                                      clock=clock)
+
+    def __getattr__(self, name):
+        return getattr(self.queue, name)
+
+    def close(self):
+        self.queue.close()
+        self.folder.cleanup()
+
+
+def on_postgres(dsn):
+    """A factory of queues on the test server, each under a queue name of its own (so examples
+    never see each other's jobs); close() deletes its rows."""
+    names = itertools.count()
+
+    class OnPostgres:
+        def __init__(self, clock, lease_for, max_attempts, retry_delay):
+            self.queue = PostgresLeaseQueue(dsn, lease_for, max_attempts, retry_delay=retry_delay,
+                                            clock=clock, queue=f"machine-{next(names)}")
+
+        def __getattr__(self, name):
+            return getattr(self.queue, name)
+
+        def close(self):
+            self.queue.drop()
+            self.queue.close()
+
+    return OnPostgres
+
+
+def _budget(examples):
+    return settings(MACHINE_SETTINGS, max_examples=examples)
+
+
+# One suite, parametrised: every queue meets the same model with the same rules. The in-memory
+# ones get the full budget; a file and a server (every step is several round trips) a smaller one.
+QUEUES = {
+    "memory": (lambda request: in_memory, MACHINE_SETTINGS),
+    "sqlite": (lambda request: sqlite_in_memory, MACHINE_SETTINGS),
+    "sqlite-file": (lambda request: SqliteOnDisk, _budget(60)),
+    "postgres": (lambda request: on_postgres(request.getfixturevalue("pg_dsn")), _budget(100)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(QUEUES))
+def test_the_queue_agrees_with_the_model(kind, request):
+    factory, budget = QUEUES[kind]
+    run_state_machine_as_test(make_machine(factory(request)), settings=budget)

@@ -368,11 +368,11 @@ def test_drain_and_events_reject_bad_arguments():
     clock, s = make()
     with pytest.raises(ValueError, match="step must be > 0, got 0"):
         s.drain(step=0)
-    with pytest.raises(ValueError, match="step must be >= 0, got -1"):
+    with pytest.raises(ValueError, match="step must be > 0, got -1"):
         s.drain(step=-1)
     with pytest.raises(TypeError, match="limit must be an int, got 'all'"):
         s.drain(limit="all")
-    with pytest.raises(ValueError, match="tick must be <= 0 .ticks run so far., got 3"):
+    with pytest.raises(ValueError, match="tick must be <= 0, got 3"):
         s.events(3)
     with pytest.raises(ValueError, match="tick must be >= 0, got -1"):
         s.events(-1)

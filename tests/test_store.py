@@ -1,60 +1,23 @@
-"""SqliteLeaseQueue: the LeaseQueue state machine against it (one suite, two implementations),
-restarts, a process that dies holding a lease, several connections on one file, bad input and
-bad files. The crash test with real worker processes is in test_crash.py."""
+"""SqliteLeaseQueue: restarts, a process that dies holding a lease, several connections on one
+file, bad input and bad files. The state machine against the model runs on it in
+test_lease_machine.py (in memory and on a file); the crash test with real worker processes is in
+test_crash.py."""
 
 import math
-import os
 import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 from kit.clock import FakeClock
 from kit.lease import DeadLetter, Lease, Stats
 from kit.store import QueueFileError, SqliteLeaseQueue, WallClock
 
-try:
-    from test_lease_machine import make_machine
-except ImportError:  # tests/ is a package
-    from tests.test_lease_machine import make_machine
-
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def in_memory_file(clock, lease_for, max_attempts, retry_delay):
-    return SqliteLeaseQueue(":memory:", lease_for, max_attempts, retry_delay=retry_delay,
-                            clock=clock)
-
-
-class _OnDisk:
-    """A queue on a fresh file; close() also removes the file (the machine calls it)."""
-
-    def __init__(self, clock, lease_for, max_attempts, retry_delay):
-        self.folder = tempfile.TemporaryDirectory()
-        path = os.path.join(self.folder.name, "q.db")
-        self.queue = SqliteLeaseQueue(path, lease_for, max_attempts, retry_delay=retry_delay,
-                                      clock=clock)
-
-    def __getattr__(self, name):
-        return getattr(self.queue, name)
-
-    def close(self):
-        self.queue.close()
-        self.folder.cleanup()
-
-
-# The same hypothesis state machine as LeaseQueue: every step is checked against the brute-force
-# model. In memory with the full budget; on a real file (WAL, fsync-free) with a smaller one.
-TestSqliteMachine = make_machine(in_memory_file).TestCase
-TestSqliteMachineOnDisk = make_machine(
-    _OnDisk, settings(max_examples=60, stateful_step_count=30, deadline=None, derandomize=True,
-                      database=None, suppress_health_check=[HealthCheck.too_slow])).TestCase
 
 
 @pytest.fixture
@@ -291,3 +254,18 @@ def test_a_damaged_queue_file(tmp_path):
 def test_a_folder_is_not_a_queue_file(tmp_path):
     with pytest.raises(QueueFileError, match="cannot .*"):
         SqliteLeaseQueue(tmp_path, 5, 3)
+
+
+def test_a_refused_put_still_commits_the_catch_up(path):
+    """The expiries a call applies have happened whatever the call does next: a put refused for
+    a live job id must not roll them back (redoing them would call retry_delay again, and a
+    jittered delay would come out different)."""
+    calls = []
+    clock, q = make(path, lease_for=2, retry_delay=lambda r: calls.append(r) or 3)
+    q.put("A")
+    q.lease("w1")
+    clock.advance(2)  # A's lease expires now; nobody has looked yet
+    with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'delayed'."):
+        q.put("A")
+    assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"
+    q.close()

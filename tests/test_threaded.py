@@ -196,3 +196,82 @@ def test_an_idle_scheduler_sleeps_instead_of_spinning():
         cpu, wall = time.process_time() - cpu, time.monotonic() - wall
     assert wall >= 2
     assert cpu < 0.05 * wall, f"used {cpu:.3f} s of CPU while waiting {wall:.2f} s"
+
+
+# -- workers that die (issue 18) -----------------------------------------------------------------
+@pytest.mark.parametrize("error", [SystemExit(3), KeyboardInterrupt(), GeneratorExit()],
+                         ids=["SystemExit", "KeyboardInterrupt", "GeneratorExit"])
+def test_a_task_raising_a_base_exception_fails_its_job_and_the_worker_lives_on(error):
+    def quit_():
+        raise error
+
+    with ThreadedScheduler(1, FifoPolicy()) as s:
+        dead = s.submit("quit", quit_)
+        after = s.submit("after", lambda: "ran")
+        assert after.result(timeout=5) == "ran"  # the one worker is still there
+        assert dead.exception(timeout=5) is error
+    assert s.status_of("quit") is F and s.status_of("after") is D
+    assert s.worker_errors == []
+
+
+def test_a_base_exception_is_retried_like_any_failure():
+    calls = []
+
+    def exits_once():
+        calls.append(1)
+        if len(calls) == 1:
+            raise SystemExit("first try")
+        return "second try"
+
+    with ThreadedScheduler(1, FifoPolicy()) as s:
+        future = s.submit("job", exits_once, retries=1, backoff=0.001)
+        assert future.result(timeout=5) == "second try"
+    assert s.info("job").attempts == 2 and s.status_of("job") is D
+
+
+class BreaksOnce(ThreadedScheduler):
+    """An error injected into the worker loop itself, outside any task: the first time a worker
+    has claimed a job, `error` is raised in `where` ("take": just after the claim, under the
+    lock; "run": instead of running the task)."""
+
+    def __init__(self, where, error):
+        self.where, self.error, self.broken = where, error, False
+        super().__init__(1, FifoPolicy())
+
+    def _break(self):
+        if not self.broken:
+            self.broken = True
+            raise self.error
+
+    def _take(self, slot):
+        job = super()._take(slot)
+        if job is not None and self.where == "take":
+            self._break()
+        return job
+
+    def _run(self, job):
+        if self.where == "run":
+            self._break()
+        super()._run(job)
+
+
+def test_a_worker_whose_loop_breaks_is_replaced_and_its_job_settled():
+    s = BreaksOnce("run", RuntimeError("worker loop broke"))
+    first_thread = s.threads[0]
+    lost = s.submit("lost", lambda: "never ran")
+    assert isinstance(lost.exception(timeout=5), RuntimeError)  # resolved, not left RUNNING
+    later = s.submit("later", lambda: "ran")
+    assert later.result(timeout=5) == "ran"
+    s.shutdown(wait=True)
+    assert s.status_of("lost") is F and s.worker_errors == [
+        "worker 0: RuntimeError: worker loop broke"]
+    assert s.threads[0] is not first_thread and not first_thread.is_alive()
+    assert all(not t.is_alive() for t in s.threads)
+
+
+def test_a_broken_loop_with_retries_left_runs_the_job_again_on_the_new_worker():
+    s = BreaksOnce("take", SystemExit("injected"))
+    future = s.submit("job", lambda: "done", retries=1, backoff=0.001)
+    assert future.result(timeout=5) == "done"
+    s.shutdown()
+    assert s.info("job").attempts == 2 and s.worker_errors == ["worker 0: SystemExit: injected"]

@@ -1,68 +1,51 @@
 """Exercises for 09_dependency_scheduler: a heap with a tie-break counter, the dependency
 scheduler on one worker and on N workers, cycle detection, the critical path.
 
-Two of the seed's common mistakes give the right answer slowly rather than a wrong answer:
-re-sorting the ready list on every arrival. To make that observable, q1 and q2 each have a
-*stress* edge case whose priorities are ints that count how often they are compared; the answer
-must stay within a comparison budget a heap meets easily (about n log n) and re-sorting cannot
-(about n² / 2). Keeping a sorted list with `bisect.insort` makes O(log n) comparisons per insert
-(its O(n) cost is moving items, which comparisons cannot see), so it passes.
+Re-sorting the ready list on every arrival gives the right order, slowly. To observe that cost,
+q1 and q2 each have a *stress* edge case whose priorities are ints that count how often they are
+compared: a heap stays within the budget (about n log n comparisons), re-sorting or scanning
+cannot (about n² / 2), and the check says "too slow". (A sorted list kept with `bisect.insort`
+makes O(log n) comparisons per insert; its O(n) cost is moving items, which comparisons cannot
+see, so it passes.)
 """
 
 import heapq
 import itertools
 from dataclasses import dataclass
+from graphlib import TopologicalSorter
 
 from hypothesis import strategies as st
 
 from kit import dag
-from kit.checks.engine import Pitfall, Problem
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
 from kit.dag import WORKED_EXAMPLE
 
-NAMES = "ABCDEF"
+NAMES = "ABCDEFGH"
+_TALLY = [0]  # comparisons made with Counted priorities since the last reset
 
 
-# -- counting comparisons --------------------------------------------------------------------
-_TALLY = [0]
+def _tallied(compare):
+    def counting(self, other):
+        _TALLY[0] += 1
+        return compare(self, other)
+    return counting
 
 
 class Counted(int):
-    """An int priority that counts every comparison made with it (to tell a heap from a re-sort).
-    Tuples such as (priority, seq, name) compare their first items with == and then <, so every
-    entry comparison that reaches the priority is counted."""
+    """An int priority that counts every comparison made with it. Tuples such as
+    (priority, seq, name) compare their first items with == and then <, so every entry
+    comparison that reaches the priority is counted."""
 
     __slots__ = ()
-
-    def __lt__(self, other):
-        _TALLY[0] += 1
-        return int.__lt__(self, other)
-
-    def __le__(self, other):
-        _TALLY[0] += 1
-        return int.__le__(self, other)
-
-    def __gt__(self, other):
-        _TALLY[0] += 1
-        return int.__gt__(self, other)
-
-    def __ge__(self, other):
-        _TALLY[0] += 1
-        return int.__ge__(self, other)
-
-    def __eq__(self, other):
-        _TALLY[0] += 1
-        return int.__eq__(self, other)
-
-    def __ne__(self, other):
-        _TALLY[0] += 1
-        return int.__ne__(self, other)
-
+    __lt__, __le__ = _tallied(int.__lt__), _tallied(int.__le__)
+    __gt__, __ge__ = _tallied(int.__gt__), _tallied(int.__ge__)
+    __eq__, __ne__ = _tallied(int.__eq__), _tallied(int.__ne__)
     __hash__ = int.__hash__
 
 
 @dataclass(frozen=True)
 class Stress:
-    """A large edge case described in one line; `run` builds it with counted priorities."""
+    """A large edge case described in one line; the check builds it with counted priorities."""
 
     text: str
     n: int
@@ -72,17 +55,24 @@ class Stress:
         return self.text
 
 
-def _judge_stress(got) -> str | None:
-    if isinstance(got, str) and "more than" in got:
-        return ("the order is right, but far too many comparisons: a heap needs about log n "
-                "per push or pop, while re-sorting or scanning the list costs about n each time")
-    return None
+def counted(call, stress: Stress) -> tuple:
+    """`(call(), within the comparison budget?)`, the tally reset before the call."""
+    _TALLY[0] = 0
+    value = call()
+    return value, _TALLY[0] <= stress.budget
 
 
-def _verdict(right: bool, compared: int, budget: int) -> str:
-    order = "right order" if right else "wrong order"
-    within = f"at most {budget:,}" if compared <= budget else f"more than {budget:,}"
-    return f"{order}; {within} priority comparisons"
+def judge_counted(case, expected, got) -> str | None:
+    """Strict comparison; on a stress case, a right answer over budget is too slow."""
+    if not isinstance(case[0], Stress):
+        return difference(expected, got)
+    (want, _), (value, within) = expected, got
+    wrong = difference(want, value)
+    if wrong is None and not within:
+        return TooSlow(f"gives the right answers, but makes more than {case[0].budget:,} "
+                       "priority comparisons: re-sorting or scanning the waiting jobs costs "
+                       "about n per push or pop, a heap about log n")
+    return wrong
 
 
 # -- q1: a heap with a tie-break counter ------------------------------------------------------
@@ -94,9 +84,11 @@ class JobHeap:
         self.seq = itertools.count()  # never equal, so the name is never compared
 
     def push(self, name, priority):
+        """Add a waiting job (a str name, a number priority); returns None."""
         heapq.heappush(self.heap, (priority, next(self.seq), name))
 
     def pop(self):
+        """Remove the best waiting job and return its name (a str)."""
         return heapq.heappop(self.heap)[2]
 
 
@@ -104,35 +96,36 @@ HEAP_STRESS = Stress("600 pushes (job0, job1, ... with priorities 0, 7, 4, 1, 8,
                      "then 600 pops", n=600, budget=40_000)
 
 
-def replay(answer, case) -> list | str:
-    """Make a fresh `answer()`, replay the operations, return the names popped (or, for the
-    stress case, whether the order was right and the comparisons within budget)."""
+def replay(answer, case):
+    """Make a fresh `answer()`, replay the operations, return what each one returned; on the
+    stress case, (the names popped, within budget?)."""
     (ops,) = case
+    heap = answer()
     if isinstance(ops, Stress):
         pushes = [(f"job{i}", Counted(i * 7 % 10)) for i in range(ops.n)]
-        _TALLY[0] = 0
-        heap = answer()
-        for name, priority in pushes:
-            heap.push(name, priority)
-        popped = [heap.pop() for _ in pushes]
-        compared = _TALLY[0]
-        want = [name for name, _ in sorted(pushes, key=lambda p: int(p[1]))]
-        return _verdict(popped == want, compared, ops.budget)
-    heap, popped = answer(), []
+
+        def push_all_pop_all():
+            for name, priority in pushes:
+                heap.push(name, priority)
+            return [heap.pop() for _ in pushes]
+
+        return counted(push_all_pop_all, ops)
+    returned = []  # one value per operation: None for a push, the name for a pop
     for op in ops:
         if op == "pop":
-            popped.append(heap.pop())
+            returned.append(heap.pop())
         else:
             _, name, priority = op.split()
-            heap.push(name, int(priority))
-    return popped
+            returned.append(heap.push(name, int(priority)))
+    return returned
 
 
 @st.composite
 def op_lists(draw):
-    """Up to 5 pushes ("push b 2": name b, priority 2) and pops, then pops until empty."""
-    names = draw(st.permutations("abcde"))  # push order is not name order, so ties show
-    steps = draw(st.lists(st.one_of(st.integers(0, 3), st.none()), max_size=9))
+    """Up to 6 pushes ("push b 2": name b, priority 2) and pops, then pops until empty; names
+    drawn apart from push order, so a name tie-break shows."""
+    names = draw(st.permutations("abcdef"))
+    steps = draw(st.lists(st.one_of(st.integers(0, 3), st.none()), max_size=10))
     ops, waiting, pushed = [], 0, 0
     for step in steps:
         if step is None and waiting:
@@ -144,61 +137,34 @@ def op_lists(draw):
     return (ops + ["pop"] * waiting,)
 
 
-class _NameTieBreak(JobHeap):
-    def push(self, name, priority):
-        heapq.heappush(self.heap, (priority, name))
-
-    def pop(self):
-        return heapq.heappop(self.heap)[1]
-
-
-class _Lifo(JobHeap):
-    def push(self, name, priority):
-        heapq.heappush(self.heap, (priority, -next(self.seq), name))
-
-
-class _SortOnArrival(JobHeap):
-    def push(self, name, priority):
-        self.heap.append((priority, next(self.seq), name))
-        self.heap.sort()
-
-    def pop(self):
-        return self.heap.pop(0)[2]
-
-
-class _HighestFirst(JobHeap):
-    def push(self, name, priority):
-        heapq.heappush(self.heap, (-priority, next(self.seq), name))
-
-
 NO_TIE_BREAK = "no tie-break"
-SORTING = "sorting on every arrival"
+TIE_BY_NAME = ("with entries (priority, name), equal priorities leave in name order; put a "
+               "counter between them: (priority, next(counter), name)")
+HIGHEST_FIRST = ("in this kit a lower number runs first, and heapq is a min-heap, so use the "
+                 "priority as it is (a system where higher is more urgent pushes -priority)")
 
 q1 = Problem(
     name="JobHeap",
     arg_names=("operations",),
     cases=op_lists(),
-    reference=JobHeap,
+    answer=JobHeap,
     run=replay,
-    judge=lambda case, expected, got: None if got == expected else (
-        _judge_stress(got) or "the names came out in a different order"),
+    judge=judge_counted,
     examples=[
         ("z, y, x with equal priority",
          (["push z 1", "push y 1", "push x 1", "pop", "pop", "pop"],)),
-        ("a pop between pushes", (["push c 2", "push d 1", "pop", "push a 1", "pop", "pop"],)),
+        ("a pop between pushes, names against push order",
+         (["push c 2", "push d 1", "pop", "push a 1", "pop", "pop"],)),
         ("stress: counts comparisons", (HEAP_STRESS,)),
     ],
     pitfalls=[
-        Pitfall(NO_TIE_BREAK, "with entries (priority, name), equal priorities leave in name "
-                "order; put a counter between them: (priority, next(counter), name)",
-                _NameTieBreak),
+        Pitfall(NO_TIE_BREAK, TIE_BY_NAME,
+                edit=[("(priority, next(self.seq), name)", "(priority, name, name)")]),
         Pitfall("ties last in, first out", "equal priorities must leave in the order they came "
-                "in: the counter goes up, and a smaller count wins", _Lifo),
-        Pitfall(SORTING, "re-sorting (or scanning) the whole list for every push or pop costs "
-                "about n comparisons each time; heapq.heappush and heappop cost about log n",
-                _SortOnArrival),
-        Pitfall("largest priority number first", "in this kit a lower number runs first, and "
-                "heapq is a min-heap, so use the priority as it is", _HighestFirst),
+                "in: the counter goes up, and a smaller count wins",
+                edit=[("next(self.seq)", "-next(self.seq)")]),
+        Pitfall("largest priority number first", HIGHEST_FIRST,
+                edit=[("(priority, next", "(-priority, next")]),
     ],
     hints=["Keep a list and use heapq.heappush / heapq.heappop on it; never sort it.",
            "Equal priorities must leave first in, first out: what extra field in each entry "
@@ -211,45 +177,46 @@ q1 = Problem(
 # -- jobs for q2, q3 and q5 -------------------------------------------------------------------
 @st.composite
 def job_sets(draw, max_jobs=5):
-    """Up to `max_jobs` acyclic jobs {name: (priority, duration, deps)}. A job may depend on a
-    job listed after it, and names are not in submission order (so name ties show)."""
+    """Up to `max_jobs` acyclic jobs {name: (priority, duration, deps)}: names drawn apart from
+    the dict's order, the dict's order apart from the dependency order, deps in any order."""
     n = draw(st.integers(0, max_jobs))
     specs = []
     for i in range(n):
-        deps = draw(st.sets(st.integers(0, i - 1), max_size=2)) if i else set()
-        specs.append((draw(st.integers(0, 3)), draw(st.integers(1, 4)), sorted(deps)))
-    order = draw(st.permutations(range(n)))
-    names = draw(st.permutations(NAMES[:n]))
+        deps = draw(st.permutations(sorted(draw(st.sets(st.integers(0, i - 1), max_size=2))))
+                    ) if i else []
+        specs.append((draw(st.integers(0, 3)), draw(st.integers(1, 4)), deps))
+    names = draw(st.permutations(NAMES))[:n]
     return {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
-            for i in order}
+            for i in draw(st.permutations(range(n)))}
 
 
-SIMULTANEOUS = {"A": (1, 1, ()), "B": (1, 1, ()), "W": (5, 1, ()), "Z": (0, 1, ("B",))}
+# C and A are ready at 0 with equal priority: the dict's order says C, names say A; B becomes
+# ready after A has waited, so a counter taken at submission puts B before A
 TIES = {"C": (1, 1, ()), "B": (1, 1, ("C",)), "A": (1, 1, ())}
+# Y's finish releases B and A together, with Z waiting since 0: Z first, then B, A (dict order)
+TOGETHER = {"Y": (0, 1, ()), "Z": (1, 1, ()), "B": (1, 1, ("Y",)), "A": (1, 1, ("Y",))}
 JOB_EDGES = [("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
-             ("ties: ready longest goes first", (TIES,)),
+             ("equal priorities: the job ready longest goes first, not the first name", (TIES,)),
+             ("equal priorities released together keep the order of jobs", (TOGETHER,)),
              ("the seed's worked example", (WORKED_EXAMPLE,))]
 
 
 # -- q2: one worker ----------------------------------------------------------------------------
 def dispatch_order(jobs):
-    """One worker: the order jobs run in. Only jobs whose deps are done wait in the heap."""
-    waiting = {name: len(deps) for name, (_, _, deps) in jobs.items()}  # unfinished deps
-    needed_by = {name: [] for name in jobs}
-    for name, (_, _, deps) in jobs.items():
-        for dep in deps:
-            needed_by[dep].append(name)
+    """The names in the order one worker runs the jobs, as a list. Only a job whose deps are
+    all done may start; the lowest priority number wins; ties go to the job that became ready
+    first, and jobs that became ready together keep the order of `jobs`."""
+    sorter = TopologicalSorter({name: deps for name, (_, _, deps) in jobs.items()})
+    sorter.prepare()  # counts each job's unfinished deps
+    position = {name: i for i, name in enumerate(jobs)}
     seq = itertools.count()  # ties: the job that became ready first
-    ready = [(jobs[name][0], next(seq), name) for name in jobs if waiting[name] == 0]
-    heapq.heapify(ready)
-    order = []
-    while ready:
-        _, _, name = heapq.heappop(ready)
+    ready, order = [], []
+    while sorter.is_active():
+        for name in sorted(sorter.get_ready(), key=position.get):  # newly ready, in jobs order
+            heapq.heappush(ready, (jobs[name][0], next(seq), name))
+        name = heapq.heappop(ready)[2]
         order.append(name)
-        for child in needed_by[name]:  # finishing releases children, in the order of jobs
-            waiting[child] -= 1
-            if waiting[child] == 0:
-                heapq.heappush(ready, (jobs[child][0], next(seq), child))
+        sorter.done(name)  # may release its children
     return order
 
 
@@ -262,264 +229,177 @@ ORDER_STRESS = Stress("1000 jobs: chain0 -> chain1 -> ... -> chain499 (priority 
                       n=500, budget=100_000)
 
 
-def _stress_jobs(n):
+def stress_jobs(n: int) -> dict:
     jobs = {f"chain{i}": (Counted(0), 1, (f"chain{i - 1}",) if i else ()) for i in range(n)}
     jobs.update({f"other{i}": (Counted(1), 1, ()) for i in range(n)})
     return jobs
 
 
 def run_order(answer, case):
-    """Call `answer(jobs)`; for the stress case, say whether the order was right and the
-    comparisons within budget."""
+    """`answer(jobs)`; on the stress case, (the order, within budget?)."""
     (jobs,) = case
     if isinstance(jobs, Stress):
-        built = _stress_jobs(jobs.n)
-        _TALLY[0] = 0
-        got = answer(built)
-        compared = _TALLY[0]
-        return _verdict(list(got) == _order_by_core(_stress_jobs(jobs.n)), compared, jobs.budget)
-    got = answer(jobs)
-    return list(got) if isinstance(got, (list, tuple)) else got
+        built = stress_jobs(jobs.n)
+        return counted(lambda: answer(built), jobs)
+    return answer(jobs)
 
 
-def _judge_order(case, expected, got) -> str | None:
-    if got == expected:
-        return None
+def judge_order(case, expected, got) -> str | None:
+    wrong = judge_counted(case, expected, got)
     (jobs,) = case
-    if isinstance(got, list) and sorted(got, key=str) == sorted(jobs, key=str):
-        for i, name in enumerate(got):
-            missing = [dep for dep in jobs[name][2] if dep not in got[:i]]
-            if missing:
-                return f"{name!r} runs before {missing[0]!r}, which it needs"
-    elif isinstance(got, list):
+    if wrong is None or isinstance(jobs, Stress) or not isinstance(got, list):
+        return wrong
+    if sorted(map(repr, got)) != sorted(map(repr, jobs)):
         return "the order must list every job exactly once"
-    if isinstance(got, list):
-        i = next(i for i, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b)
-        return f"job number {i + 1} to run should be {expected[i]!r}, not {got[i]!r}"
-    return _judge_stress(got) or "the answer differs from the expected one"
+    for i, name in enumerate(got):
+        missing = [dep for dep in jobs[name][2] if dep not in got[:i]]
+        if missing:
+            return f"{name!r} runs before {missing[0]!r}, which it needs"
+    return wrong
 
 
-def _ignore_deps(jobs):
-    return sorted(jobs, key=lambda name: jobs[name][0])
-
-
-def _push_all(jobs):
-    """Every job in the heap from the start; a popped job that is not ready is put back."""
-    heap = [(p, i, name) for i, (name, (p, _, _)) in enumerate(jobs.items())]
-    heapq.heapify(heap)
-    done, order = set(), []
-    while heap:
-        held = []
-        while not all(d in done for d in jobs[heap[0][2]][2]):
-            held.append(heapq.heappop(heap))
-        name = heapq.heappop(heap)[2]
-        done.add(name)
-        order.append(name)
-        for entry in held:
-            heapq.heappush(heap, entry)
-    return order
-
-
-def _one_worker_by_name(jobs):
-    done, ready, order = set(), [], []
-    for name in jobs:
-        if not jobs[name][2]:
-            heapq.heappush(ready, (jobs[name][0], name))
-    while ready:
-        name = heapq.heappop(ready)[1]
-        done.add(name)
-        order.append(name)
-        for child in jobs:
-            if name in jobs[child][2] and all(d in done for d in jobs[child][2]):
-                heapq.heappush(ready, (jobs[child][0], child))
-    return order
-
-
-def _one_worker_sorting(jobs):
-    done, ready, order, seq = set(), [], [], itertools.count()
-    for name in jobs:
-        if not jobs[name][2]:
-            ready.append((jobs[name][0], next(seq), name))
-    ready.sort()
-    while ready:
-        name = ready.pop(0)[2]
-        done.add(name)
-        order.append(name)
-        for child in jobs:
-            if name in jobs[child][2] and all(d in done for d in jobs[child][2]):
-                ready.append((jobs[child][0], next(seq), child))
-                ready.sort()  # the mistake: a full sort for every arrival
-    return order
-
-
-PUSHED_EARLY = "pushed jobs whose dependencies are not done"
-PUSHED_EARLY_WHY = ("only ready jobs enter the heap, numbered when they become ready; a job "
-                    "pushed (or numbered) at submission jumps ahead of equal-priority jobs that "
-                    "were ready before it")
+PUSHED_EARLY = "numbered at submission, not when ready"
+PUSHED_EARLY_WHY = ("a job enters the heap, and takes its counter number, when its last "
+                    "dependency finishes; a job pushed (or numbered) at submission jumps ahead "
+                    "of equal-priority jobs that were ready before it")
 
 q2 = Problem(
     name="dispatch_order",
     arg_names=("jobs",),
     cases=job_sets().map(lambda jobs: (jobs,)),
+    answer=dispatch_order,
     reference=_order_by_core,
-    solution_source=dispatch_order,
     run=run_order,
-    judge=_judge_order,
+    judge=judge_order,
     examples=JOB_EDGES + [("stress: counts comparisons", (ORDER_STRESS,))],
     pitfalls=[
         Pitfall("dependencies ignored", "a job may start only after every job it needs has "
-                "finished; keep it out of the heap until then", _ignore_deps),
-        Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, _push_all),
-        Pitfall(NO_TIE_BREAK, "entries (priority, name) break ties by name; use (priority, "
-                "next(counter), name), counting when each job becomes ready", _one_worker_by_name),
-        Pitfall(SORTING, "re-sorting the ready list whenever a job arrives costs about n "
-                "comparisons per arrival; a heap push costs about log n", _one_worker_sorting),
+                "finished; keep it out of the heap until then",
+                edit=[("deps for name, (_, _, deps)", "() for name, (_, _, deps)")]),
+        Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
+        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        Pitfall("largest priority number first", HIGHEST_FIRST,
+                edit=[("(jobs[name][0],", "(-jobs[name][0],")]),
     ],
-    hints=["Count each job's unfinished dependencies, and list for each job the jobs that "
-           "need it. The jobs with a count of 0 are ready.",
-           "Ready jobs wait in a heap of (priority, next(counter), name). Pop one, run it, then "
-           "lower its children's counts; a child that reaches 0 is pushed.",
-           "Build the children lists by walking `jobs` in order, so children released together "
-           "enter in the order of `jobs`."],
+    hints=["Count each job's unfinished dependencies (graphlib.TopologicalSorter does it: "
+           "prepare(), get_ready(), done(name)). The jobs with none left are ready.",
+           "Ready jobs wait in a heap of (priority, next(counter), name). Pop one, run it, mark "
+           "it done; push the jobs that became ready.",
+           "Push jobs that become ready together in the order of `jobs`: "
+           "sorted(newly_ready, key=position.get)."],
 )
 
 
 # -- q3: N workers -----------------------------------------------------------------------------
 def run(jobs, workers):
-    """N workers: (log, makespan), log entries (name, start, end, worker) in dispatch order."""
-    waiting = {name: len(deps) for name, (_, _, deps) in jobs.items()}
+    """N workers: a tuple (log, makespan); log is a list of (name, start, end, worker) tuples,
+    workers numbered from 0. Free workers, lowest number first, take the best ready job (ties
+    as in q2); the clock jumps to the next finish, and every job ending then is retired (and
+    releases its children) before anyone starts again."""
+    waiting = {name: len(deps) for name, (_, _, deps) in jobs.items()}  # unfinished deps
     needed_by = {name: [] for name in jobs}
     for name, (_, _, deps) in jobs.items():
         for dep in deps:
             needed_by[dep].append(name)
-    submitted = {name: i for i, name in enumerate(jobs)}
+    position = {name: i for i, name in enumerate(jobs)}
     seq = itertools.count()
     ready, running, free, log = [], [], list(range(workers)), []  # free: a sorted list is a heap
 
     def release(names):  # jobs becoming ready together enter in the order of jobs
-        for name in sorted(names, key=submitted.get):
+        for name in sorted(names, key=position.get):
             heapq.heappush(ready, (jobs[name][0], next(seq), name))
 
     release([name for name in jobs if waiting[name] == 0])
     clock = 0
     while ready or running:
         while ready and free:  # fill every free worker, lowest number first
-            _, _, name = heapq.heappop(ready)
+            name = heapq.heappop(ready)[2]
             worker = heapq.heappop(free)
-            end = clock + jobs[name][1]
-            heapq.heappush(running, (end, worker, name))
-            log.append((name, clock, end, worker))
+            heapq.heappush(running, (clock + jobs[name][1], worker, name))
+            log.append((name, clock, clock + jobs[name][1], worker))
         clock = running[0][0]  # jump to the next finish
-        finished = []
+        released = []
         while running and running[0][0] == clock:  # retire *everything* ending now
             _, worker, name = heapq.heappop(running)
             heapq.heappush(free, worker)
-            finished.append(name)
-        newly_ready = []
-        for name in finished:
             for child in needed_by[name]:
                 waiting[child] -= 1
                 if waiting[child] == 0:
-                    newly_ready.append(child)
-        release(newly_ready)
+                    released.append(child)
+        release(released)
     return log, clock
+
+
+def log_sorted(got):
+    """(log, makespan) with the log sorted by (start, worker) and its entries plain tuples (a
+    NamedTuple is a tuple); anything else is passed on, to be judged by its type."""
+    if not isinstance(got, tuple) or len(got) != 2:
+        return got
+    log, makespan = got
+    if isinstance(log, list) and all(isinstance(e, tuple) and len(e) == 4 for e in log):
+        log = sorted((tuple(e) for e in log), key=lambda e: (e[1], e[3]))
+    return log, makespan
 
 
 def run_jobs(answer, case):
-    """Call `answer(jobs, workers)`; the log as tuples sorted by (start, worker), the makespan."""
+    """`answer(jobs, workers)`, its log sorted; on the stress case, (that, within budget?)."""
     jobs, workers = case
-    log, makespan = answer(jobs, workers)
-    return sorted((tuple(entry) for entry in log), key=lambda e: (e[1], e[3])), makespan
+    if isinstance(jobs, Stress):
+        built = stress_jobs(jobs.n)
+        return counted(lambda: log_sorted(answer(built, workers)), jobs)
+    return log_sorted(answer(jobs, workers))
 
 
-def _judge_run(case, expected, got) -> str | None:
-    if got == expected:
-        return None
+def judge_run(case, expected, got) -> str | None:
+    if isinstance(case[0], Stress):
+        return judge_counted(case, expected, got)
+    wrong = difference(expected, got)
+    shaped = isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], list) and all(
+        isinstance(e, tuple) and len(e) == 4 for e in got[0])
+    if wrong is None or not shaped:
+        return wrong  # right, or not (a list of 4-tuples, a number): the type is the message
     (log, makespan), (want_log, want_makespan) = got, expected
     if makespan != want_makespan:
         return f"the makespan should be {want_makespan}, not {makespan}"
-    if sorted(e[:3] for e in log) == sorted(e[:3] for e in want_log):
-        return ("every job starts and ends at the right time, but on another worker: a free "
+    if sorted(map(repr, (e[:3] for e in log))) == sorted(map(repr, (e[:3] for e in want_log))):
+        return ("every job starts and ends at the right time, but on another worker: the free "
                 "worker with the lowest number takes the next job")
-    return "the log differs from the expected one (compare the start times)"
+    return wrong
 
 
-def _variant(jobs, workers, *, key="counter", retire_all=True, wait_for_all=False,
-             lowest_worker=True, ready_only=True):
-    """The reference loop with one thing changed (the pitfalls below)."""
-    submitted = {name: i for i, name in enumerate(jobs)}
-    seq, done = itertools.count(), set()
-    queued, ready, running, log = set(), [], [], []
-    free = list(range(workers))
-    clock = 0
-
-    def release():
-        for name in jobs:
-            if name not in queued and (not ready_only or all(d in done for d in jobs[name][2])):
-                queued.add(name)
-                tie = {"counter": next(seq), "name": name, "submitted": submitted[name]}[key]
-                heapq.heappush(ready, (jobs[name][0], tie, name))
-
-    release()
-    while ready or running:
-        held = []
-        while ready and free:
-            entry = heapq.heappop(ready)
-            if not all(d in done for d in jobs[entry[2]][2]):
-                held.append(entry)  # pushed too early: put it back after this round
-                continue
-            worker = heapq.heappop(free) if lowest_worker else free.pop()
-            end = clock + jobs[entry[2]][1]
-            heapq.heappush(running, (end, worker, entry[2]))
-            log.append((entry[2], clock, end, worker))
-        for entry in held:
-            heapq.heappush(ready, entry)
-        if not running:
-            break
-        clock = max(running)[0] if wait_for_all else running[0][0]
-        while running and running[0][0] <= clock:
-            _, worker, name = heapq.heappop(running)
-            done.add(name)
-            if lowest_worker:
-                heapq.heappush(free, worker)
-            else:
-                free.append(worker)
-            if not retire_all:
-                break
-        release()
-    return log, clock
-
+SIMULTANEOUS = {"A": (1, 1, ()), "B": (1, 1, ()), "W": (5, 1, ()), "Z": (0, 1, ("B",))}
 
 q3 = Problem(
     name="run",
     arg_names=("jobs", "workers"),
     cases=st.tuples(job_sets(), st.integers(1, 3)),
+    answer=run,
     reference=dag.run,
-    solution_source=run,
     run=run_jobs,
-    judge=_judge_run,
+    judge=judge_run,
     examples=[(label, (jobs, 2)) for label, (jobs,) in JOB_EDGES] + [
         ("the worked example on one worker", (WORKED_EXAMPLE, 1)),
         ("two jobs finish together", (SIMULTANEOUS, 2)),
-        ("more workers than jobs", ({"A": (1, 2, ()), "B": (1, 1, ("A",))}, 4)),
+        ("more workers than jobs", ({"B": (1, 2, ()), "A": (1, 1, ("B",))}, 4)),
+        ("stress: counts comparisons", (ORDER_STRESS, 2)),
     ],
     pitfalls=[
         Pitfall("dispatching before all simultaneous finishes are retired",
                 "when several jobs end at the same instant, mark them all done (and release "
                 "their children) before any worker takes a new job, or an urgent job released "
                 "by the second finish loses to a lesser job already waiting",
-                lambda jobs, workers: _variant(jobs, workers, retire_all=False)),
-        Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY,
-                lambda jobs, workers: _variant(jobs, workers, key="submitted", ready_only=False)),
-        Pitfall(NO_TIE_BREAK, "entries (priority, name) break ties by name; use (priority, "
-                "next(counter), name), counting when each job becomes ready",
-                lambda jobs, workers: _variant(jobs, workers, key="name")),
+                edit=[("while running and running[0][0] == clock:",
+                       "if running[0][0] == clock:")]),
+        Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
+        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
         Pitfall("waited for every running job", "jump to the *next* finish, not the last one: "
                 "a worker that frees up should start the next ready job at once",
-                lambda jobs, workers: _variant(jobs, workers, wait_for_all=True)),
+                edit=[("clock = running[0][0]", "clock = max(running)[0]"),
+                      ("== clock:", "<= clock:")]),
         Pitfall("free workers not taken lowest number first", "keep the free workers in a "
                 "heap (or sorted list) and take the smallest number",
-                lambda jobs, workers: _variant(jobs, workers, lowest_worker=False)),
+                edit=[("worker = heapq.heappop(free)", "worker = free.pop()"),
+                      ("heapq.heappush(free, worker)", "free.append(worker)")]),
     ],
     hints=["Two heaps: ready jobs (priority, next(counter), name) and running jobs "
            "(end, worker, name). Free workers go in a third heap so the lowest number is first.",
@@ -532,25 +412,27 @@ q3 = Problem(
 
 # -- q4: a cycle, named ------------------------------------------------------------------------
 def find_cycle(deps):
-    """A list of jobs, each needing the next and the last needing the first; None if acyclic."""
-    state = {}  # job -> "on path" while we are inside it, "done" once all its deps are explored
-    for start in deps:
-        if start in state:
-            continue
-        path, todo = [start], [iter(deps[start])]  # depth-first, without recursion
-        state[start] = "on path"
-        while todo:
-            for dep in todo[-1]:
-                if state.get(dep) == "on path":  # back to a job on the current path: a cycle
-                    return path[path.index(dep):]
-                if dep not in state:
-                    state[dep] = "on path"
-                    path.append(dep)
-                    todo.append(iter(deps[dep]))
-                    break
-            else:  # every dependency of path[-1] explored
-                state[path.pop()] = "done"
-                todo.pop()
+    """A list of jobs in which each job needs the next and the last needs the first, or None
+    when there is no cycle. `deps` maps each job to the jobs it needs."""
+    on_path, finished = [], set()  # the jobs we are inside of; the jobs fully explored
+
+    def visit(name):  # depth first along the dependencies
+        on_path.append(name)
+        for dep in deps[name]:
+            if dep in on_path:  # back at a job we are still inside of: a cycle
+                return on_path[on_path.index(dep):]
+            if dep not in finished:
+                cycle = visit(dep)
+                if cycle:
+                    return cycle
+        finished.add(on_path.pop())
+        return None
+
+    for name in deps:
+        if name not in finished:
+            cycle = visit(name)
+            if cycle:
+                return cycle
     return None
 
 
@@ -564,28 +446,28 @@ def _cycle_by_core(deps):
 
 @st.composite
 def graphs(draw):
-    """Up to 5 jobs {name: deps} with random dependencies (cycles and self-loops possible)."""
+    """Up to 5 jobs {name: deps} with random dependencies (cycles and self-loops possible),
+    names drawn apart from the dict's order, deps in any order."""
     n = draw(st.integers(1, 5))
-    names = list(NAMES[:n])
-    return ({name: tuple(sorted(draw(st.sets(st.sampled_from(names), max_size=2)),
-                                key=names.index)) for name in names},)
+    names = draw(st.permutations(NAMES))[:n]
+    return ({name: tuple(draw(st.permutations(sorted(draw(st.sets(st.sampled_from(names),
+                                                                    max_size=2))))))
+             for name in names},)
 
 
 def run_cycle(answer, case):
     got = answer(*case)
-    if isinstance(got, (list, tuple)):
-        got = list(got)
-        if len(got) > 1 and got[0] == got[-1]:
-            got = got[:-1]  # a cycle written with its first job repeated at the end is fine
+    if isinstance(got, list) and len(got) > 1 and got[0] == got[-1]:
+        return got[:-1]  # a cycle written with its first job repeated at the end is fine
     return got
 
 
-def _judge_cycle(case, expected, got) -> str | None:
+def judge_cycle(case, expected, got) -> str | None:
     (deps,) = case
     if got is None:
         return None if expected is None else f"there is a cycle, for example {expected}"
     if not isinstance(got, list):
-        return f"return a list of job names or None, not {type(got).__name__}"
+        return f"expected a list of job names or None, got {a_kind(got)}"
     if expected is None:
         return "these jobs have no cycle (every job can run once its deps are done): return None"
     if not got:
@@ -604,113 +486,73 @@ def _judge_cycle(case, expected, got) -> str | None:
     return f"{a!r} does not need {b!r}, so this is not a cycle"
 
 
-def _visited_only(deps):
-    """One 'seen' set: meeting any seen job counts as a cycle (a diamond is not a cycle)."""
-    seen = set()
-
-    def visit(name, path):
-        if name in seen:
-            return path[path.index(name):] if name in path else path + [name]
-        seen.add(name)
-        for dep in deps[name]:
-            found = visit(dep, path + [name])
-            if found:
-                return found
-        return None
-
-    for name in deps:
-        if name not in seen:
-            found = visit(name, [])
-            if found:
-                return found
-    return None
-
-
-def _path_into_cycle(deps):
-    state = {}
-
-    def visit(name, path):
-        state[name] = "on path"
-        for dep in deps[name]:
-            if state.get(dep) == "on path":
-                return path + [name]  # the mistake: the whole path, not from `dep` on
-            if dep not in state:
-                found = visit(dep, path + [name])
-                if found:
-                    return found
-        state[name] = "done"
-        return None
-
-    for name in deps:
-        if name not in state:
-            found = visit(name, [])
-            if found:
-                return found
-    return None
-
-
-def _first_job_only(deps):
-    if not deps:
-        return None
-    return find_cycle({name: ds for name, ds in deps.items()
-                       if name in _reachable(deps, next(iter(deps)))})
-
-
-def _reachable(deps, start):
-    seen, todo = {start}, [start]
-    while todo:
-        for dep in deps[todo.pop()]:
-            if dep not in seen:
-                seen.add(dep)
-                todo.append(dep)
-    return seen
+def diamond_ladder(levels: int) -> dict:
+    """t0 <- l0, r0 <- t1 <- ... : 2 ** levels paths from the top, listed from the bottom up, so
+    a search that explores a finished job again (instead of once) takes exponential time."""
+    deps = {"t0": ()}
+    for i in range(levels):
+        deps[f"l{i}"] = deps[f"r{i}"] = (f"t{i}",)
+        deps[f"t{i + 1}"] = (f"l{i}", f"r{i}")
+    return deps
 
 
 q4 = Problem(
     name="find_cycle",
     arg_names=("deps",),
     cases=graphs(),
+    answer=find_cycle,
     reference=_cycle_by_core,
-    solution_source=find_cycle,
     run=run_cycle,
-    judge=_judge_cycle,
+    judge=judge_cycle,
     examples=[
-        ("no cycle: a diamond", ({"A": ("B", "C"), "B": ("D",), "C": ("D",), "D": ()},)),
+        ("no cycle: a diamond", ({"A": ("C", "B"), "B": ("D",), "C": ("D",), "D": ()},)),
         ("a job that needs itself", ({"A": (), "B": ("B",)},)),
-        ("A needs B, B needs A", ({"A": ("B",), "B": ("A",)},)),
-        ("a cycle away from the first job", ({"A": (), "B": ("C",), "C": ("D",), "D": ("B",)},)),
+        ("A needs B, B needs A", ({"B": ("A",), "A": ("B",)},)),
+        ("a cycle away from the first job", ({"A": (), "D": ("B",), "C": ("D",), "B": ("C",)},)),
+        ("24 diamonds in a row, listed from the bottom (2 ** 24 paths: explore each job once)",
+         (diamond_ladder(24),)),
     ],
+    equivalent={
+        "L16 delete: `return None` -> `pass`": "falling off the end of visit returns None too",
+        "L23 delete: `return None` -> `pass`": "falling off the end returns None too"},
     pitfalls=[
         Pitfall("one visited set, no 'on the current path' set", "reaching a job you have seen "
                 "before is not a cycle (two jobs may share a dependency); it is a cycle only "
-                "when that job is still on the current path", _visited_only),
+                "when that job is still on the current path",
+                edit=[("if dep in on_path:", "if dep in on_path or dep in finished:"),
+                      ("return on_path[on_path.index(dep):]",
+                       "return on_path[on_path.index(dep):] if dep in on_path else on_path")]),
         Pitfall("returned the path into the cycle", "start the list at the job you came back "
-                "to, not at the job the search started from", _path_into_cycle),
+                "to, not at the job the search started from",
+                edit=[("return on_path[on_path.index(dep):]", "return list(on_path)")]),
         Pitfall("searched only from the first job", "start a search from every job not yet "
-                "visited; a cycle need not be reachable from the first one", _first_job_only),
+                "visited; a cycle need not be reachable from the first one",
+                edit=[("for name in deps:", "for name in list(deps)[:1]:")]),
         Pitfall("cycle written backwards", "list each job before the job it needs: "
                 "A needs B, B needs C, C needs A gives [A, B, C]",
-                lambda deps: None if (c := find_cycle(deps)) is None else c[::-1]),
+                edit=[("on_path[on_path.index(dep):]", "on_path[on_path.index(dep):][::-1]")]),
     ],
     hints=["Depth-first search along dependencies, marking each job 'on the current path' "
            "while you are inside it and 'finished' once all its deps are explored.",
            "Meeting a 'finished' job is fine (a shared dependency). Meeting a job that is on the "
            "current path closes a cycle.",
            "Keep the current path as a list; the cycle is the part of it from the job you met "
-           "again to the end. Start a search from every job not yet seen."],
+           "again to the end. Start a search from every job not yet finished."],
 )
 
 
 # -- q5: the critical path ---------------------------------------------------------------------
 def critical_path(jobs):
-    """(length, path): the longest chain of dependent work, path first job to last."""
-    finish, via = {}, {}
+    """A tuple (length, path): the total duration of the longest chain of dependent jobs, and
+    that chain as a list from first job to last, each needing the one before; (0, []) for no
+    jobs. When chains tie, any of them."""
+    finish, via = {}, {}  # each job's earliest finish, and the dep it waits for last
 
     def earliest_finish(name):  # memoised: each job and each dependency once, O(V + E)
         if name not in finish:
             deps = jobs[name][2]
             via[name] = max(deps, key=earliest_finish, default=None)
-            finish[name] = jobs[name][1] + (finish[via[name]] if deps else 0)
+            finish[name] = jobs[name][1] + (earliest_finish(via[name]) if deps else 0)
         return finish[name]
 
     if not jobs:
@@ -723,17 +565,18 @@ def critical_path(jobs):
 
 
 def run_critical(answer, case):
-    length, path = answer(*case)
-    return length, list(path)
+    """`answer(jobs)`, a NamedTuple (length, path) taken as the plain tuple it is."""
+    got = answer(*case)
+    return (got[0], got[1]) if isinstance(got, tuple) and len(got) == 2 else got
 
 
-def _judge_critical(case, expected, got) -> str | None:
+def judge_critical(case, expected, got) -> str | None:
     (jobs,) = case
+    if not isinstance(got, tuple) or len(got) != 2 or not isinstance(got[1], list):
+        return difference(expected, got)
     (length, path), want = got, expected[0]
-    if length != want:
-        return f"the longest chain takes {want}, not {length}"
-    if not jobs:
-        return None if path == [] else "with no jobs the path is []"
+    if difference(want, length) is not None:
+        return f"the longest chain takes {want}, not {length!r}"
     if any(name not in jobs for name in path) or len(set(path)) != len(path):
         return "the path must list jobs, each once"
     for a, b in zip(path, path[1:], strict=False):
@@ -745,74 +588,37 @@ def _judge_critical(case, expected, got) -> str | None:
     return None
 
 
-def _chains(jobs):
-    """Every chain ending at each job, as lists (small inputs only)."""
-    def ending_at(name):
-        deps = jobs[name][2]
-        return [[name]] if not deps else [c + [name] for d in deps for c in ending_at(d)]
-    return [c for name in jobs for c in ending_at(name)]
-
-
-def _most_jobs(jobs):
-    if not jobs:
-        return 0, []
-    path = max(_chains(jobs), key=len)
-    return sum(jobs[n][1] for n in path), path
-
-
-def _without_own_duration(jobs):
-    start, via = {}, {}
-
-    def earliest_start(name):
-        if name not in start:
-            deps = jobs[name][2]
-            via[name] = max(deps, key=lambda d: earliest_start(d) + jobs[d][1], default=None)
-            start[name] = earliest_start(via[name]) + jobs[via[name]][1] if deps else 0
-        return start[name]
-
-    if not jobs:
-        return 0, []
-    last = max(jobs, key=earliest_start)
-    path = [last]
-    while via[path[-1]] is not None:
-        path.append(via[path[-1]])
-    return start[last], path[::-1]
-
-
-def _greedy(jobs):
-    if not jobs:
-        return 0, []
-    needed = {d for _, _, deps in jobs.values() for d in deps}
-    path = [max((n for n in jobs if n not in needed), key=lambda n: jobs[n][1])]
-    while jobs[path[-1]][2]:
-        path.append(max(jobs[path[-1]][2], key=lambda d: jobs[d][1]))
-    return sum(jobs[n][1] for n in path), path[::-1]
+def _total_work(jobs):
+    """The pitfall of q5 as its own (one-line) algorithm: what one worker needs."""
+    return sum(duration for _, duration, _ in jobs.values()), list(jobs)
 
 
 q5 = Problem(
     name="critical_path",
     arg_names=("jobs",),
     cases=job_sets().map(lambda jobs: (jobs,)),
+    answer=critical_path,
     reference=dag.critical_path,
-    solution_source=critical_path,
     run=run_critical,
-    judge=_judge_critical,
+    judge=judge_critical,
     examples=JOB_EDGES + [
         ("a long job beats a long chain",
-         ({"A": (1, 1, ()), "B": (1, 1, ("A",)), "C": (1, 1, ("B",)), "D": (1, 5, ())},)),
+         ({"B": (1, 1, ("A",)), "D": (1, 5, ()), "C": (1, 1, ("B",)), "A": (1, 1, ())},)),
     ],
     pitfalls=[
         Pitfall("total work instead of the longest chain", "the total is what one worker "
                 "needs; the critical path is the longest chain of jobs that must run one after "
-                "another", lambda jobs: (sum(d for _, d, _ in jobs.values()), list(jobs))),
+                "another", answer=_total_work),
         Pitfall("most jobs instead of most time", "the longest chain is measured in time: add "
-                "durations, do not count jobs", _most_jobs),
+                "durations, do not count jobs",
+                edit=[("jobs[name][1] + (earliest", "1 + (earliest")]),
         Pitfall("left out the last job's own duration", "a job's earliest *finish* is its own "
                 "duration plus the latest finish among its deps; the earliest start is not "
-                "enough", _without_own_duration),
+                "enough", edit=[("return finish[last],", "return finish[last] - jobs[last][1],")]),
         Pitfall("greedy: followed the longest dependency", "the longest chain need not go "
                 "through the longest job at each step; compute every job's earliest finish "
-                "first", _greedy),
+                "first",
+                edit=[("key=earliest_finish, default", "key=lambda d: jobs[d][1], default")]),
     ],
     hints=["A job's earliest finish = its duration + the largest earliest finish among its "
            "dependencies (0 when it has none).",

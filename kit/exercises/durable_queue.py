@@ -1,6 +1,6 @@
 """Exercises for 06_durable_queue: the atomic claim, written in SQL.
 
-q1 `claim_sql()` returns the SQL statement(s) one worker runs to claim a job from a table
+q1 `claim_sql()` returns the list of SQL statements one worker runs to claim a job from a table
 
     jobs (id INTEGER PRIMARY KEY, visible_at REAL, worker TEXT, done INTEGER)
 
@@ -11,12 +11,18 @@ yours to write), with the parameters :worker, :now, :until and :id, the first co
 row of the latest statement that returned rows (None when it returned none). That :id, at the end,
 is the job the worker believes it holds.
 
-The check does not rely on timing: it runs two workers, A and B, on two connections to one WAL
-file and interleaves their statements step by step in the order a generated schedule says. A
-statement that meets another connection's write lock waits (is tried again at the worker's next
-turn), as SQLite's busy timeout would; a transaction whose snapshot went stale is rolled back and
-the claim starts over, as a retry loop would. Then it asks: was any job claimed twice? Does every
-worker hold what it believes it holds? Did a claim that ran alone get the oldest free job?
+The check does not rely on timing, and it lets SQLite itself decide: it runs two workers, A and
+B, on two real connections to one WAL file and interleaves their statements step by step in the
+order a generated schedule says. A statement that meets another connection's write lock waits
+(it is tried again at the worker's next turn), as SQLite's busy timeout makes it wait. Any other
+refusal is what a real worker would meet too, and fails the claim: a plain `BEGIN` whose snapshot
+another worker's commit made stale cannot write (SQLITE_BUSY_SNAPSHOT), a syntax error is a syntax
+error. Then it asks: was any job claimed twice? Does every worker hold what it believes it holds?
+Did a claim that ran alone get the oldest free job?
+
+Each way of failing has its own exception class (`SqlRefused`, `StaleSnapshot`, `LeftOpen`,
+`NeverFinished`), so a report names a pitfall only when the answer fails the way that pitfall does
+(a syntax error is never "BEGIN without COMMIT").
 """
 
 import os
@@ -27,11 +33,12 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from kit.checks.engine import Pitfall, Problem
+from kit.checks import Pitfall, Problem, a_kind
 
 NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
 TABLE = ("CREATE TABLE jobs (id INTEGER PRIMARY KEY, visible_at REAL NOT NULL, worker TEXT, "
          "done INTEGER NOT NULL DEFAULT 0)")
+INDEX = "CREATE INDEX jobs_free ON jobs (done, visible_at)"  # as a real queue table has
 FREE = f"done = 0 AND visible_at <= {NOW}"  # what the harness counts as claimable
 SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # memory-backed when possible
 MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule ends
@@ -53,13 +60,28 @@ class ClaimError(RuntimeError):
     """The statements cannot be run, or leave the file locked."""
 
 
+class SqlRefused(ClaimError):
+    """SQLite refused a statement (a syntax error, an unknown column, a missing parameter)."""
+
+
+class StaleSnapshot(ClaimError):
+    """A deferred transaction read, another worker committed, and SQLite refused the write."""
+
+
+class LeftOpen(ClaimError):
+    """A claim ended inside an open transaction: the write lock is never released."""
+
+
+class NeverFinished(ClaimError):
+    """The claims in progress never finished: a worker waits for a lock forever."""
+
+
 def _statements(answer) -> list[str]:
     sql = answer()
-    if isinstance(sql, str):
-        sql = [sql]
-    if not isinstance(sql, list | tuple) or not sql or not all(isinstance(s, str) for s in sql):
-        raise TypeError(f"claim_sql() must return a list of SQL strings, got {sql!r}")
-    return list(sql)
+    if not isinstance(sql, list) or not sql or not all(isinstance(s, str) for s in sql):
+        raise TypeError(f"claim_sql() must return a list of SQL strings, got {a_kind(sql)}: "
+                        f"{sql!r}")
+    return sql
 
 
 class _Worker:
@@ -92,6 +114,7 @@ def run_claims(answer, case) -> list[Claim]:
         look.execute("PRAGMA synchronous = OFF")  # a scratch file: no fsync
         look.execute("BEGIN")
         look.execute(TABLE)
+        look.execute(INDEX)  # the planner may read rows in index order: only ORDER BY decides
         look.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?)",
                          [(i, v, w, d) for i, (v, w, d) in enumerate(jobs, 1)])
         look.execute("COMMIT")
@@ -116,14 +139,16 @@ def run_claims(answer, case) -> list[Claim]:
                 name = getattr(e, "sqlite_errorname", "")
                 if name == "SQLITE_BUSY":
                     return  # another connection holds the write lock: wait for it
-                if name == "SQLITE_BUSY_SNAPSHOT":  # read an old snapshot: roll back, retry
-                    w.conn.execute("ROLLBACK")
-                    w.next = 0
-                    return
-                raise ClaimError(f"statement {w.next + 1} failed for worker {w.name}: {e}") \
+                if name == "SQLITE_BUSY_SNAPSHOT":
+                    raise StaleSnapshot(
+                        f"statement {w.next + 1} of worker {w.name} was refused by SQLite "
+                        "(SQLITE_BUSY_SNAPSHOT): its transaction read the table, then the other "
+                        "worker committed, and a stale snapshot may not write. Take the write "
+                        "lock before reading: BEGIN IMMEDIATE") from None
+                raise SqlRefused(f"statement {w.next + 1} failed for worker {w.name}: {e}") \
                     from None
             except sqlite3.Error as e:
-                raise ClaimError(f"statement {w.next + 1} failed for worker {w.name}: "
+                raise SqlRefused(f"statement {w.next + 1} failed for worker {w.name}: "
                                  f"{type(e).__name__}: {e}") from None
             for other in workers.values():
                 if other is not w and other.next > 0:
@@ -133,7 +158,7 @@ def run_claims(answer, case) -> list[Claim]:
             w.next += 1
             if w.next == len(statements):
                 if w.conn.in_transaction:
-                    raise ClaimError(f"worker {w.name}'s claim ended inside an open transaction; "
+                    raise LeftOpen(f"worker {w.name}'s claim ended inside an open transaction; "
                                      "end it with COMMIT, or the write lock is never released")
                 w.next = 0
                 finished.append((w.name, w.id, w.alone and len(statements) >= 1, w.oldest))
@@ -147,7 +172,7 @@ def run_claims(answer, case) -> list[Claim]:
             for w in busy:
                 step(w)
         else:
-            raise ClaimError("the claims never finished: a worker waits for a lock forever")
+            raise NeverFinished("the claims never finished: a worker waits for a lock forever")
         owners = {}
         for i, (visible_at, worker, done) in enumerate(jobs, 1):
             row = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
@@ -199,12 +224,13 @@ def _judge(case, expected, got) -> str | None:
     return None
 
 
-# -- the reference and the classic mistakes ---------------------------------------------------
-
+# -- the answer and the classic mistakes ---------------------------------------------------------
 def claim_sql():
-    """One statement: the subquery picks the oldest free job and the UPDATE takes it, atomically
-    (SQLite runs a statement under the write lock; in PostgreSQL add FOR UPDATE SKIP LOCKED to
-    the subquery). RETURNING tells the worker what it got."""
+    """The SQL statements, as a list of strings, that one worker runs in order to claim the
+    oldest free job for itself until :until; :id at the end is the job it believes it got."""
+    # One statement: the subquery picks the oldest free job and the UPDATE takes it, atomically
+    # (SQLite runs a statement under the write lock; in PostgreSQL add FOR UPDATE SKIP LOCKED to
+    # the subquery). RETURNING tells the worker which job it got, or that it got none.
     return ["""
         UPDATE jobs SET worker = :worker, visible_at = :until
          WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now
@@ -213,43 +239,19 @@ def claim_sql():
 
 
 SELECT_FREE = "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1"
+TAKE = "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id"
 
 
 def _select_then_update():
-    return [SELECT_FREE, "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id"]
+    return [SELECT_FREE, TAKE]
 
 
 def _recheck_but_trust_the_select():
-    return [SELECT_FREE, "UPDATE jobs SET worker = :worker, visible_at = :until "
-                         "WHERE id = :id AND done = 0 AND visible_at <= :now"]
+    return [SELECT_FREE, TAKE + " AND done = 0 AND visible_at <= :now"]
 
 
-def _never_reclaims_expired():
-    return ["""UPDATE jobs SET worker = :worker, visible_at = :until
-                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND worker IS NULL
-                             ORDER BY id LIMIT 1)
-               RETURNING id"""]
-
-
-def _expires_one_tick_late():
-    return ["""UPDATE jobs SET worker = :worker, visible_at = :until
-                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at < :now
-                             ORDER BY id LIMIT 1)
-               RETURNING id"""]
-
-
-def _newest_first():
-    return ["""UPDATE jobs SET worker = :worker, visible_at = :until
-                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now
-                             ORDER BY id DESC LIMIT 1)
-               RETURNING id"""]
-
-
-def _begin_without_commit():
-    return ["BEGIN IMMEDIATE", """UPDATE jobs SET worker = :worker, visible_at = :until
-                WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now
-                             ORDER BY id LIMIT 1)
-               RETURNING id"""]
+def _plain_begin():
+    return ["BEGIN", SELECT_FREE, TAKE, "COMMIT"]
 
 
 READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
@@ -262,7 +264,7 @@ q1 = Problem(
     name="claim_sql",
     arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "schedule (whose statement runs)"),
     cases=st.tuples(_jobs.map(tuple), _schedule),
-    reference=claim_sql,
+    answer=claim_sql,
     run=run_claims,
     judge=_judge,
     max_examples=100,
@@ -270,28 +272,39 @@ q1 = Problem(
               ("two workers, one job", ((READY,), "AB")),
               ("a lease that expires exactly now", ((EXPIRES_NOW,), "A")),
               ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
-              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB"))],
+              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB")),
+              ("one worker reads while the other claims", ((READY, READY), "AABBBBAA")),
+              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A"))],
     pitfalls=[
         Pitfall("SELECT, then UPDATE, outside a transaction",
                 "between your SELECT and your UPDATE the other worker can SELECT the same row; "
                 "both then UPDATE it and both believe they hold it. Make the pick and the take "
                 "one statement (UPDATE ... WHERE id = (SELECT ...) RETURNING id), or put them in "
-                "one BEGIN IMMEDIATE ... COMMIT", _select_then_update),
+                "one BEGIN IMMEDIATE ... COMMIT", answer=_select_then_update),
         Pitfall("checked the row in the UPDATE but trusted the SELECT",
                 "the UPDATE rightly changed nothing when the row was taken, but the worker still "
                 "believes the SELECT's id; add RETURNING id so a lost race comes back empty",
-                _recheck_but_trust_the_select),
+                answer=_recheck_but_trust_the_select),
+        Pitfall("a plain BEGIN", "a deferred transaction takes the write lock only at its first "
+                "write; if the other worker commits in between, SQLite refuses the write "
+                "(SQLITE_BUSY_SNAPSHOT). BEGIN IMMEDIATE takes the lock before reading",
+                answer=_plain_begin),
         Pitfall("expired leases never come back",
                 "a worker that crashed keeps `worker` set forever; a job is free when its lease "
-                "ran out (visible_at <= :now), whoever held it", _never_reclaims_expired),
+                "ran out (visible_at <= :now), whoever held it",
+                edit=[("done = 0 AND visible_at <= :now", "done = 0 AND worker IS NULL")]),
         Pitfall("expiry one tick late",
                 "a lease until 10 has expired at 10: held while now < visible_at, so free when "
-                "visible_at <= :now", _expires_one_tick_late),
+                "visible_at <= :now", edit=[("visible_at <= :now", "visible_at < :now")]),
         Pitfall("newest job first", "a queue hands out the oldest job first: ORDER BY id",
-                _newest_first),
+                edit=[("ORDER BY id LIMIT 1", "ORDER BY id DESC LIMIT 1")]),
+        Pitfall("no ORDER BY", "LIMIT 1 alone returns whichever free row the planner meets "
+                "first; with an index on (done, visible_at) that is not the oldest job. Say "
+                "ORDER BY id", edit=[("ORDER BY id LIMIT 1", "LIMIT 1")]),
         Pitfall("BEGIN without COMMIT",
                 "the transaction (and the file's write lock) stays open after the claim, so "
-                "every other worker waits forever", _begin_without_commit),
+                "every other worker waits forever",
+                edit=[('return ["""', 'return ["BEGIN IMMEDIATE", """')]),
     ],
     hints=["Pick and take must happen as one indivisible step: another worker may run between "
            "any two of your statements.",

@@ -3,54 +3,233 @@
 The learner writes small classes with time passed in (`now`) on every call:
 
 - q1 `BorrowQueue(lease_for)`: `put(job, now)`, `lease(worker, now) -> (job, token) | None`,
-  `ack(worker, job, token, now) -> bool`;
+  `ack(worker, job, token, now) -> bool`, `holder(job, now) -> (worker, token, expires_at) | None`;
 - q2 `ExpiringQueue(lease_for)`: the same API, and a lease now runs out (held while
-  `now < expires_at`), after which the job is ready again;
+  `now < expires_at`), after which the job is ready again; found with a heap, not a scan;
 - q3 `HeartbeatQueue(lease_for)`: adds `heartbeat(worker, job, token, now) -> bool`;
 - q4 `RetryQueue(lease_for, max_attempts, base)`: adds `fail(...) -> bool` and
-  `dead_letters() -> list`; an attempt that ends badly waits `base * 2**(attempt - 1)` first;
-- q5 `DelayedJobs()`: `schedule(name, at, payload)`, `cancel(name) -> bool`,
+  `dead_letters() -> list`; an attempt that ends badly waits before the job is ready again;
+- q5 `DelayedJobs()`: `schedule(name, at, payload)`, `cancel(name) -> bool` in O(1),
   `pop_due(now) -> [(name, payload), ...]`.
 
 A case is plain data: the constructor's arguments and a list of operations written as short
 strings ("t=3 ack w1 #1": at time 3, worker w1 acks the first grant). `replay` runs them on a fresh
-instance and returns one string per operation with what it returned, so a check compares every
-observation with the reference and names the first step that differs.
+instance and writes one line per operation: what the call returned and, for every job put so far,
+who holds it with which grant's token until when. Then one line per job says where it ended up.
+Job names are drawn apart from the order they are put in, and several operations may share a tick.
 
-The references for q1-q4 are the kit's own `kit.lease.LeaseQueue` behind the learner's API (so
-the exercises and the core can never disagree); q5's is `kit.delayed.DelayedQueue`. What
-`solution()` shows is a short, self-contained class per level (`BorrowQueue` ... `DelayedJobs`).
+The answers are the classes `BorrowQueue` ... `DelayedJobs` below (the text `solution()` shows and
+the notebook holds). The references are the kit's own `kit.lease.LeaseQueue` and
+`kit.delayed.DelayedQueue` behind the learner's API, so the exercises and the core cannot
+disagree. Cost promises are checked by counting: in the named case "many leases at once" every
+time is a `_Meter`, an int that counts how often it is compared, so a scan of every lease on each
+call shows up as thousands of comparisons where a heap needs a few per call.
 """
 
 import heapq
 import itertools
+import math
+import operator
 from collections import Counter, deque
-from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from kit.checks.engine import Pitfall, Problem
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
+from kit.checks.answers import compile_answer, edited, namespace_of, shown, source_of
 from kit.clock import FakeClock
 from kit.delayed import DelayedQueue
-from kit.lease import Lease, LeaseQueue
+from kit.lease import Lease, LeaseQueue, exponential_retry
 
 WORKERS = ("w1", "w2")
-JOBS = "ABC"
-Q1_LEASE_FOR = 30  # q1 never lets a lease run out: every case ends before t = 30
+NAMES = "ABCDEFGH"  # job names are drawn from these, apart from the order jobs are put in
+Q1_LEASE_FOR = 30  # q1 never lets a lease run out: every case ends before t = 25
+STRESS = 1000  # jobs in the cost case: enough for n² to dwarf n·log n
 
 
-@dataclass
+# -- the answers: what solution() shows, the notebook holds and each pitfall edits --------------
+class BorrowQueue:
+    """q1: lend the job ready longest; only the live grant's ack finishes it."""
+
+    def __init__(self, lease_for):
+        self.lease_for = lease_for
+        self.ready = deque()  # job ids, oldest first
+        self.held = {}  # job -> (worker, token, expires_at) of its one live lease
+        self.tokens = itertools.count()  # a new token for every grant
+
+    def put(self, job, now):
+        """The job joins the back of the ready line."""
+        self.ready.append(job)
+
+    def lease(self, worker, now):
+        """Lend the job ready longest to worker until now + lease_for: (job, token), or None."""
+        if not self.ready:
+            return None
+        job, token = self.ready.popleft(), next(self.tokens)
+        self.hold(job, worker, token, now + self.lease_for)
+        return job, token
+
+    def ack(self, worker, job, token, now):
+        """True, and the job is done, only from the live lease's worker with its token."""
+        if not self.holds(worker, job, token, now):
+            return False
+        del self.held[job]  # done: it is never handed out again
+        return True
+
+    def holder(self, job, now):
+        """(worker, token, expires_at) of the live lease on job, or None."""
+        return self.held.get(job)
+
+    def holds(self, worker, job, token, now):
+        """Is (worker, token) the live lease on job?"""
+        lease = self.holder(job, now)
+        return lease is not None and lease[:2] == (worker, token)
+
+    def hold(self, job, worker, token, expires_at):
+        """Record the live lease on job."""
+        self.held[job] = (worker, token, expires_at)
+
+
+class ExpiringQueue(BorrowQueue):
+    """q2: a lease is held while now < expires_at; every call first expires what is due."""
+
+    def __init__(self, lease_for):
+        super().__init__(lease_for)
+        self.expiries = []  # min-heap of (expires_at, seq, job); stale entries are skipped
+        self.seq = itertools.count()  # equal deadlines leave in the order they were set
+
+    def put(self, job, now):
+        self.catch_up(now)
+        super().put(job, now)
+
+    def lease(self, worker, now):
+        self.catch_up(now)
+        return super().lease(worker, now)
+
+    def holder(self, job, now):
+        self.catch_up(now)
+        return super().holder(job, now)
+
+    def hold(self, job, worker, token, expires_at):
+        super().hold(job, worker, token, expires_at)
+        heapq.heappush(self.expiries, (expires_at, next(self.seq), job))
+
+    def catch_up(self, now):
+        """Expire every live lease whose deadline is <= now, earliest first."""
+        while self.expiries and not now < self.expiries[0][0]:  # the expiry rule, negated
+            expires_at, _, job = heapq.heappop(self.expiries)
+            if self.held.get(job, (None, None, None))[2] == expires_at:  # still the live one?
+                del self.held[job]
+                self.expired(job, expires_at)
+
+    def expired(self, job, when):
+        """The live lease on job ran out at `when`: the job is ready again at once."""
+        self.ready.append(job)
+
+
+class HeartbeatQueue(ExpiringQueue):
+    """q3: the live holder may stretch its lease to now + lease_for, keeping its token."""
+
+    def heartbeat(self, worker, job, token, now):
+        """Accepted (True) like an ack; the lease then runs until now + lease_for, same token."""
+        if not self.holds(worker, job, token, now):  # an expired lease cannot be revived
+            return False
+        self.hold(job, worker, token, now + self.lease_for)  # the old heap entry goes stale
+        return True
+
+
+class RetryQueue(HeartbeatQueue):
+    """q4: an attempt that ends badly (fail, expiry) waits base * 2**(attempt - 1) before the
+    job is ready again; after max_attempts attempts the job is dead instead."""
+
+    def __init__(self, lease_for, max_attempts, base):
+        super().__init__(lease_for)
+        self.max_attempts, self.base = max_attempts, base
+        self.attempts = Counter()  # job -> leases granted so far
+        self.waiting = []  # min-heap of (ready_at, seq, job)
+        self.dead = []
+
+    def lease(self, worker, now):
+        grant = super().lease(worker, now)
+        if grant is not None:
+            self.attempts[grant[0]] += 1
+        return grant
+
+    def fail(self, worker, job, token, now):
+        """Accepted (True) like an ack; the attempt ends badly, now."""
+        if not self.holds(worker, job, token, now):
+            return False
+        del self.held[job]
+        self.expired(job, now)  # a failure ends the attempt as an expiry would
+        return True
+
+    def expired(self, job, when):
+        if self.attempts[job] >= self.max_attempts:
+            self.dead.append(job)  # no retrying forever
+        else:
+            ready_at = when + self.base * 2 ** (self.attempts[job] - 1)
+            heapq.heappush(self.waiting, (ready_at, next(self.seq), job))
+
+    def catch_up(self, now):
+        super().catch_up(now)  # expiries first: they may schedule retries that are due too
+        while self.waiting and self.waiting[0][0] <= now:
+            self.ready.append(heapq.heappop(self.waiting)[2])
+
+    def dead_letters(self):
+        """The dead jobs, as a list, in the order they died."""
+        return list(self.dead)
+
+
+class DelayedJobs:
+    """q5: a heap on (at, seq); cancel forgets the name's current entry (lazy deletion)."""
+
+    def __init__(self):
+        self.heap = []  # (at, seq, name, payload): seq breaks ties, payloads never compare
+        self.live = {}  # name -> seq of its current entry
+        self.seq = itertools.count()
+
+    def schedule(self, name, at, payload):
+        """Make name due at time `at`, carrying payload."""
+        seq = next(self.seq)
+        self.live[name] = seq
+        heapq.heappush(self.heap, (at, seq, name, payload))
+
+    def cancel(self, name):
+        """True if name is scheduled (not popped or cancelled since), else False. O(1)."""
+        return self.live.pop(name, None) is not None
+
+    def pop_due(self, now):
+        """Remove and return [(name, payload), ...] due by now: earliest first, ties FIFO."""
+        due = []
+        while self.heap and self.heap[0][0] <= now:
+            _, seq, name, payload = heapq.heappop(self.heap)
+            if self.live.get(name) == seq:  # skip entries cancelled or replaced since
+                del self.live[name]
+                due.append((name, payload))
+        return due
+
+
+def rebuilt(answer, level, edits, pitfall: str):
+    """`answer` rebuilt over an earlier `level` edited by a pitfall: a mistake made in an
+    earlier level that only shows in this one (its text is still the one answer, edited)."""
+    scope = dict(namespace_of(answer))
+    scope[level.__name__] = edited(level, edits, pitfall)
+    for cls in reversed(answer.__mro__[:answer.__mro__.index(level)]):
+        scope[cls.__name__] = compile_answer(shown(source_of(cls)), cls.__name__, scope,
+                                             f"pitfall {pitfall}")
+    return scope[answer.__name__]
+
+
 # -- the references: the kit's core behind the learner's API -----------------------------------
 class CoreLeases:
     """`kit.lease.LeaseQueue` on a FakeClock that is moved to `now` before every call."""
 
     def __init__(self, lease_for, max_attempts=None, base=None):
         self.clock = FakeClock(0)
-        retry = (lambda r: 0) if base is None else (lambda r: base * 2 ** r)
+        retry = (lambda r: 0) if base is None else exponential_retry(base, cap=math.inf)
         self.queue = LeaseQueue(self.clock, lease_for, max_attempts or 10 ** 9, retry_delay=retry)
 
     def _at(self, now):
-        self.clock.advance(now - self.clock.now())
+        self.clock.advance(int(now) - self.clock.now())
         return self.queue
 
     def put(self, job, now):
@@ -69,12 +248,12 @@ class CoreLeases:
     def fail(self, worker, job, token, now):
         return self._at(now).fail(Lease(job, worker, 0, 0, token))
 
+    def holder(self, job, now):
+        grant = self._at(now).holder(job)
+        return None if grant is None else (grant.worker, grant.token, grant.expires_at)
+
     def dead_letters(self):
         return [d.job for d in self.queue.dead_letters]
-
-
-def core_retry_queue(lease_for, max_attempts, base):
-    return CoreLeases(lease_for, max_attempts, base)
 
 
 class CoreDelayed:
@@ -94,145 +273,117 @@ class CoreDelayed:
         return [(name, self.payloads[name]) for name in self.queue.pop_due(now)]
 
 
-# -- what solution() shows: one small class per level ------------------------------------------
-class BorrowQueue:
-    """q1: lend the oldest ready job to a worker; only that grant's ack finishes it."""
-
-    def __init__(self, lease_for):
-        self.lease_for = lease_for
-        self.ready = deque()  # job ids, oldest first
-        self.held = {}  # job -> (worker, token, expires_at) of its one live lease
-        self.tokens = itertools.count(1)  # a new token for every grant
-
-    def put(self, job, now):
-        self.catch_up(now)
-        self.ready.append(job)
-
-    def lease(self, worker, now):
-        self.catch_up(now)
-        if not self.ready:
-            return None
-        job, token = self.ready.popleft(), next(self.tokens)
-        self.hold(job, worker, token, now + self.lease_for)
-        return job, token
-
-    def ack(self, worker, job, token, now):
-        self.catch_up(now)
-        if not self.holds(worker, job, token):
-            return False
-        del self.held[job]  # done: it will never be handed out again
-        return True
-
-    def holds(self, worker, job, token):
-        """Is this the live grant: same worker and same token?"""
-        return job in self.held and self.held[job][:2] == (worker, token)
-
-    def hold(self, job, worker, token, expires_at):
-        self.held[job] = (worker, token, expires_at)
-
-    def catch_up(self, now):
-        """Apply what the passing of time implies. Nothing yet: leases do not run out in q1."""
+# -- counting comparisons: the cost promise ------------------------------------------------------
+def budget(n: int) -> int:
+    """Comparisons allowed for n jobs: a dozen per heap level per job, about 12·n·log2(n). A
+    scan of every lease on each call needs about n² (8 times more at n = 1000)."""
+    return 12 * n * n.bit_length()
 
 
-class ExpiringQueue(BorrowQueue):
-    """q2: a lease is held while now < expires_at; at exactly expires_at it has expired."""
-
-    def __init__(self, lease_for):
-        super().__init__(lease_for)
-        self.expiries = []  # min-heap of (expires_at, seq, job, token); stale entries skipped
-        self.seq = itertools.count()  # ties never compare jobs
-
-    def hold(self, job, worker, token, expires_at):
-        super().hold(job, worker, token, expires_at)
-        heapq.heappush(self.expiries, (expires_at, next(self.seq), job, token))
-
-    def catch_up(self, now):
-        while self.expiries and not now < self.expiries[0][0]:  # the expiry rule, negated
-            expires_at, _, job, token = heapq.heappop(self.expiries)
-            if self.held.get(job, (None, None, None))[1:] == (token, expires_at):  # still live
-                del self.held[job]
-                self.expired(job, expires_at)
-
-    def expired(self, job, when):
-        self.ready.append(job)  # ready again at once (q4 adds a backoff)
+class _OverBudget(BaseException):
+    """Raised by a comparison once the budget is spent, so a scan stops at once. Not an
+    Exception: the answer's own `except Exception` cannot swallow it."""
 
 
-class HeartbeatQueue(ExpiringQueue):
-    """q3: the live holder may push its deadline to now + lease_for."""
-
-    def heartbeat(self, worker, job, token, now):
-        self.catch_up(now)  # an expired lease cannot be revived
-        if not self.holds(worker, job, token):
-            return False
-        self.hold(job, worker, token, now + self.lease_for)  # the old heap entry goes stale
-        return True
+def _counted() -> None:
+    _Meter.count += 1
+    if _Meter.count > _Meter.limit:
+        raise _OverBudget
 
 
-class RetryQueue(HeartbeatQueue):
-    """q4: a failed or expired attempt waits base * 2**(attempt - 1), or is dead-lettered."""
+class _Meter(int):
+    """A time that counts every comparison made with it (and `_Name`, every equality test)."""
 
-    def __init__(self, lease_for, max_attempts, base):
-        super().__init__(lease_for)
-        self.max_attempts, self.base = max_attempts, base
-        self.attempts = Counter()  # job -> leases granted so far
-        self.waiting = []  # min-heap of (ready_at, seq, job)
-        self.dead = []
+    count, limit = 0, math.inf
 
-    def lease(self, worker, now):
-        grant = super().lease(worker, now)
-        if grant is not None:
-            self.attempts[grant[0]] += 1
-        return grant
+    def _compare(op):  # noqa: N805 - builds the methods below
+        def compare(self, other):
+            _counted()
+            return op(int(self), int(other) if isinstance(other, _Meter) else other)
+        return compare
 
-    def fail(self, worker, job, token, now):
-        self.catch_up(now)
-        if not self.holds(worker, job, token):
-            return False
-        del self.held[job]
-        self.expired(job, now)  # a failure ends the attempt just like an expiry
-        return True
+    __lt__, __le__, __gt__, __ge__ = (_compare(operator.lt), _compare(operator.le),
+                                      _compare(operator.gt), _compare(operator.ge))
+    __eq__, __ne__ = _compare(operator.eq), _compare(operator.ne)
+    __hash__ = int.__hash__
 
-    def expired(self, job, when):
-        attempt = self.attempts[job]
-        if attempt >= self.max_attempts:
-            self.dead.append(job)  # no retrying forever
-        else:
-            delay = self.base * 2 ** (attempt - 1)
-            heapq.heappush(self.waiting, (when + delay, next(self.seq), job))
+    def __add__(self, other):
+        return _Meter(int(self) + other)
 
-    def catch_up(self, now):
-        super().catch_up(now)  # expiries first: they may schedule retries that are due too
-        while self.waiting and self.waiting[0][0] <= now:
-            self.ready.append(heapq.heappop(self.waiting)[2])
+    __radd__ = __add__
 
-    def dead_letters(self):
-        return list(self.dead)
+    def __sub__(self, other):
+        return _Meter(int(self) - other)
 
 
-class DelayedJobs:
-    """q5: a heap on (at, seq); cancel marks the name's current entry dead (lazy deletion)."""
+class _Name(str):
+    """A name that counts equality tests: searching a heap for it shows up."""
 
-    def __init__(self):
-        self.heap = []  # (at, seq, name, payload); seq breaks ties, so payloads never compare
-        self.live = {}  # name -> seq of its current entry
-        self.seq = itertools.count()
+    def __eq__(self, other):
+        _counted()
+        return str.__eq__(self, other)
 
-    def schedule(self, name, at, payload):
-        seq = next(self.seq)
-        self.live[name] = seq
-        heapq.heappush(self.heap, (at, seq, name, payload))
+    def __ne__(self, other):
+        _counted()
+        return str.__ne__(self, other)
 
-    def cancel(self, name):
-        return self.live.pop(name, None) is not None
+    __hash__ = str.__hash__
 
-    def pop_due(self, now):
-        due = []
-        while self.heap and self.heap[0][0] <= now:
-            _, seq, name, payload = heapq.heappop(self.heap)
-            if self.live.get(name) == seq:  # skip entries that were cancelled or replaced
-                del self.live[name]
-                due.append((name, payload))
-        return due
+
+def _metered(run, n: int):
+    """(what `run()` returned, or None when it ran over the budget; comparisons it made)."""
+    _Meter.count, _Meter.limit = 0, budget(n)
+    try:
+        result = run()
+    except _OverBudget:
+        result = None
+    finally:
+        _Meter.limit = math.inf
+    return result, _Meter.count
+
+
+def stress_leases(queue, n: int, kinds: tuple[str, ...]) -> tuple[list[str], int]:
+    """n jobs put, leased one tick apart, then each (heartbeat and) ack in turn: n leases live
+    at once, none expiring. A heap compares a few times per call; a scan, n times."""
+
+    def run():
+        grants, accepted, clock = [], Counter(), itertools.count()
+        for i in range(n):
+            queue.put(NAMES[i % 8] + str(i), _Meter(0))
+        for i in range(n):
+            grants.append(queue.lease(WORKERS[i % 2], _Meter(next(clock))))
+        for kind in kinds:
+            for i, (job, token) in enumerate(grants):
+                accepted[kind] += getattr(queue, kind)(WORKERS[i % 2], job, token,
+                                                       _Meter(next(clock))) is True
+        return [f"{accepted[kind]} of {n} {kind}s accepted" for kind in kinds]
+
+    return _metered(run, n)
+
+
+def stress_delayed(queue, n: int) -> tuple[list[str], int]:
+    """n names scheduled, then cancelled newest first: a heap search would visit them all."""
+
+    def run():
+        for i in range(n):
+            queue.schedule(_Name(f"{NAMES[i % 8]}{i}"), _Meter(i + 10), {"step": i})
+        cancelled = sum(queue.cancel(_Name(f"{NAMES[i % 8]}{i}")) is True
+                        for i in reversed(range(n)))
+        due = queue.pop_due(_Meter(0))
+        return [f"{cancelled} of {n} cancels accepted", f"pop_due before anything is due: {due!r}"]
+
+    return _metered(run, n)
+
+
+def _too_slow(case, expected, got, what: str) -> str | None:
+    """The judge of a cost case: the right answers first, then the comparisons counted."""
+    (want, _), (have, _) = expected, got
+    n = case[-1][1]  # ("many ...", n, ...)
+    if have is None:
+        return TooSlow(f"gives the right answers, but {what}: {n} of them took more than "
+                       f"{budget(n):,} comparisons, where a heap needs a few per item and heap "
+                       "level")
+    return first_difference(case, want, have)
 
 
 # -- replaying operations ---------------------------------------------------------------------
@@ -244,74 +395,137 @@ def _verdict(value) -> str:
     return f"returned {value!r} (expected True or False)"
 
 
+def _number(x) -> str:
+    return f"{x:g}" if isinstance(x, int | float) and not isinstance(x, bool) else repr(x)
+
+
+def _grant_of(token, grants) -> str:
+    for k, (_, t) in enumerate(grants, 1):
+        if t == token:
+            return f"#{k}"
+    return f"with a token no lease returned ({token!r})"
+
+
+def _holding(value, grants) -> str:
+    """What holder() returned, in words: 'w1 #2 until 7', or 'not held'."""
+    if value is None:
+        return "not held"
+    if not isinstance(value, tuple) or len(value) != 3:
+        return f"returned {value!r} (expected a tuple (worker, token, expires_at) or None)"
+    worker, token, until = value
+    return f"{worker} {_grant_of(token, grants)} until {_number(until)}"
+
+
 def replay(answer, case) -> list[str]:
-    """Build `answer(*params)`, run the operations, describe what each call returned.
+    """Build `answer(*params)`, run the operations, describe what each call returned and who
+    holds each job after it; then where each job ended up.
 
     "t=1 lease w1" calls lease("w1", 1); the n-th job handed out is grant #n. "t=5 ack w2 #1"
     calls ack("w2", job, token, 5) with grant #1's job and token (w2 may not be its holder).
+    The case "many leases at once" runs `stress_leases` instead and returns its comparisons too.
     """
     *params, ops = case
     queue = answer(*params)
-    grants, seen = [], []
+    if isinstance(ops, tuple):  # the cost case: ("many leases", n, kinds)
+        return stress_leases(queue, *ops[1:])
+    grants, seen, jobs, now = [], [], [], 0
     for op in ops:
         when, kind, who, *ref = op.split()
         now = int(when[2:])
         if kind == "put":
             queue.put(who, now)
-            seen.append(op)
+            jobs.append(who)
+            line = op
         elif kind == "lease":
             grant = queue.lease(who, now)
             if grant is None:
-                seen.append(f"{op} → nothing")
+                line = f"{op} → nothing"
+            elif not isinstance(grant, tuple) or len(grant) != 2:
+                line = f"{op} → returned {grant!r} (expected a tuple (job, token) or None)"
             else:
-                job, token = grant
-                grants.append((job, token))
-                seen.append(f"{op} → {job} #{len(grants)}")
+                reused = _grant_of(grant[1], grants)
+                grants.append(grant)
+                line = f"{op} → {grant[0]} #{len(grants)}" + (
+                    "" if reused.startswith("with") else f", reusing grant {reused}'s token")
         else:
             k = int(ref[0][1:])
-            if k > len(grants):
-                seen.append(f"{op} → skipped: there is no grant #{k}")
-                continue
             job, token = grants[k - 1]
-            seen.append(f"{op} → {_verdict(getattr(queue, kind)(who, job, token, now))}")
-    if hasattr(queue, "dead_letters") and len(params) == 3:
-        seen.append(f"dead letters: {queue.dead_letters()!r}")
-    return seen
+            line = f"{op} → {_verdict(getattr(queue, kind)(who, job, token, now))}"
+        held = ", ".join(f"{j}: {_holding(queue.holder(j, now), grants)}" for j in jobs)
+        seen.append(f"{line} | {held}" if held else line)
+    return seen + final_state(queue, jobs, grants, now, retries=len(params) == 3)
+
+
+def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str]:
+    """One line per job: held, ready (its place in line, found by leasing every ready job to
+    the worker "end"), or neither; and the dead letters, for a queue that keeps them."""
+    line_up = []
+    for _ in range(len(jobs) + 1):  # a queue cannot have more ready jobs than were put
+        grant = queue.lease("end", now)
+        if not isinstance(grant, tuple) or len(grant) != 2:
+            break
+        line_up.append(grant[0])
+    places = {job: i for i, job in reversed(list(enumerate(line_up, 1)))}
+    lines = []
+    for job in jobs:
+        if job in places:
+            where = f"ready, number {places[job]} in line" + (
+                f" (and {line_up.count(job) - 1} more times)" if line_up.count(job) > 1 else "")
+        else:
+            where = f"held by {_holding(queue.holder(job, now), grants)}" \
+                if queue.holder(job, now) is not None else "neither held nor ready"
+        lines.append(f"{job} at the end: {where}")
+    strays = [j for j in line_up if j not in jobs]
+    if strays:
+        lines.append(f"handed out jobs never put: {strays!r}")
+    if retries:
+        dead = queue.dead_letters()
+        lines.append(f"dead letters: {dead!r}" if isinstance(dead, list) else
+                     f"dead_letters() returned {a_kind(dead)} (expected a list)")
+    return lines
 
 
 def first_difference(case, expected, got) -> str | None:
+    if isinstance(expected, tuple):  # a cost case
+        return _too_slow(case, expected, got, "scans every lease on each call")
     if got == expected:
         return None
-    for i, (want, have) in enumerate(zip(expected, got, strict=False)):
+    if not isinstance(got, list):
+        return difference(expected, got)
+    for i in range(max(len(expected), len(got))):
+        want = f"“{expected[i]}”" if i < len(expected) else "nothing more"
+        have = f"“{got[i]}”" if i < len(got) else "nothing more"
         if want != have:
-            return f"step {i + 1}: expected “{want}”, got “{have}”"
-    return "the answer made a different number of observations"
+            return f"line {i + 1}: expected {want}, got {have}"
+    return None
 
 
-# one raw step: (which operation, time gap - 1, which worker or grant, act as the other worker?)
+# one raw step: (which operation, time gap, which worker or grant, act as the other worker?)
 _RAW_STEPS = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3), st.integers(0, 3),
                                 st.booleans()), min_size=1, max_size=8)
 
 
 @st.composite
 def lease_programs(draw, level: int):
-    """(params..., ops): up to 8 operations at strictly increasing times, turned from raw steps
-    while running the reference, so that acks, heartbeats and fails name grants that exist.
-    Raw steps shrink towards: lease, a gap of one tick, the latest grant, acted on by its holder."""
+    """(params..., ops): up to 8 operations at times that never go back (several may share a
+    tick), turned from raw steps while running the reference, so that acks, heartbeats and fails
+    name grants that exist. Job names are a drawn permutation: never the order they are put in.
+    Raw steps shrink towards: lease, the same tick, the latest grant, acted on by its holder."""
     if level == 1:
-        params = (Q1_LEASE_FOR,)
+        params = (draw(st.integers(Q1_LEASE_FOR - 5, Q1_LEASE_FOR)),)
     elif level < 4:
         params = (draw(st.integers(2, 4)),)
     else:
         params = (draw(st.integers(2, 4)), draw(st.integers(1, 3)), draw(st.integers(1, 2)))
-    queue = CoreLeases(*params) if level < 4 else core_retry_queue(*params)
+    queue = CoreLeases(*params)
     kinds = ["lease", "put", "ack", "heartbeat", "fail"][: {1: 3, 2: 3, 3: 4, 4: 5}[level]]
-    ops, grants, jobs, now = [], [], iter(JOBS), 0
+    names = iter(draw(st.permutations(NAMES))[:3])
+    ops, grants, now = [], [], 0
     for i, (which, gap, pick, other) in enumerate(draw(_RAW_STEPS)):
-        now += (1 + gap % (3 if level == 1 else 4)) if i else 0
+        now += gap % 3 if level == 1 else gap
         kind = kinds[which % len(kinds)] if i else "put"
         if kind == "put":
-            job = next(jobs, None)
+            job = next(names, None)
             if job is not None:
                 ops.append(f"t={now} put {job}")
                 queue.put(job, now)
@@ -334,147 +548,95 @@ def lease_programs(draw, level: int):
     return (*params, ops)
 
 
+def cost_case(*params, kinds=("ack",)):
+    """The named case "many leases at once": leases far longer than the run, so none expires."""
+    return "many leases at once", (10 * STRESS, *params, ("many leases", STRESS, kinds))
+
+
 # -- q1: lease and ack ------------------------------------------------------------------------
-class _AnyWorkerAcks(BorrowQueue):
-    def holds(self, worker, job, token):
-        return job in self.held and self.held[job][1] == token
-
-
-class _AckedTwice(BorrowQueue):
-    def ack(self, worker, job, token, now):
-        return self.holds(worker, job, token)  # never forgets the grant
-
-
-class _Stack(BorrowQueue):
-    def lease(self, worker, now):
-        if not self.ready:
-            return None
-        job, token = self.ready.pop(), next(self.tokens)
-        self.hold(job, worker, token, now + self.lease_for)
-        return job, token
-
-
 WRONG_WORKER = "acks from the wrong worker"
 q1 = Problem(
     name="BorrowQueue",
     arg_names=("lease_for", "operations"),
     cases=lease_programs(1),
+    answer=BorrowQueue,
     reference=CoreLeases,
-    solution_source=BorrowQueue,
     run=replay,
     judge=first_difference,
     examples=[
-        ("two jobs, two workers", (Q1_LEASE_FOR, ["t=0 put A", "t=1 put B", "t=2 lease w1",
-                                                  "t=3 lease w2", "t=4 ack w2 #2",
-                                                  "t=5 ack w1 #1", "t=6 lease w1"])),
-        ("w2 acks w1's grant", (Q1_LEASE_FOR, ["t=0 put A", "t=1 lease w1", "t=2 ack w2 #1",
-                                               "t=3 ack w1 #1"])),
+        ("put C then A: the older job first", (30, ["t=0 put C", "t=0 put A", "t=1 lease w1",
+                                                    "t=1 lease w2", "t=2 ack w2 #2"])),
+        ("w2 acks w1's grant", (30, ["t=0 put A", "t=1 lease w1", "t=2 ack w2 #1",
+                                     "t=3 ack w1 #1"])),
+        ("acked twice", (30, ["t=0 put B", "t=1 lease w2", "t=2 ack w2 #1", "t=3 ack w2 #1"])),
     ],
     pitfalls=[
         Pitfall(WRONG_WORKER, "an ack counts only from the worker that holds the lease: "
-                "compare the worker too, not just the token", _AnyWorkerAcks),
+                "compare the worker too, not just the token",
+                edit=[("lease[:2] == (worker, token)", "lease[1] == token")]),
         Pitfall("an acked job acked again", "after an accepted ack the job is done: forget its "
-                "lease, so a second ack (or a duplicate message) is rejected", _AckedTwice),
+                "lease, so a second ack (or a duplicate message) is rejected",
+                edit=[("        del self.held[job]  # done: it is never handed out again\n", "")]),
         Pitfall("newest job first", "a queue lends the job that has waited longest: take from "
-                "the front (deque.popleft), not the end", _Stack),
+                "the front (deque.popleft), not the end",
+                edit=[("self.ready.popleft()", "self.ready.pop()")]),
     ],
-    hints=["Keep the ready jobs in a deque, and a dict job -> (worker, token) for the leased ones.",
-           "lease: popleft a job, make a new token (itertools.count), remember who holds it.",
-           "ack: accept only if held[job] == (worker, token); then delete it and return True."],
+    hints=["Keep the ready jobs in a deque, and a dict job -> (worker, token, expires_at) for the "
+           "leased ones.",
+           "lease: popleft a job, make a new token (itertools.count), remember who holds it until "
+           "now + lease_for.",
+           "ack: accept only if held[job][:2] == (worker, token); then delete it and return True."],
 )
 
 
 # -- q2: expiry at the exact tick -------------------------------------------------------------
-class _Inclusive(ExpiringQueue):
-    def catch_up(self, now):
-        while self.expiries and self.expiries[0][0] < now:  # still held at expires_at
-            expires_at, _, job, token = heapq.heappop(self.expiries)
-            if self.held.get(job, (None, None, None))[1:] == (token, expires_at):
-                del self.held[job]
-                self.expired(job, expires_at)
-
-
-class _NoTokenCheck(ExpiringQueue):
-    def holds(self, worker, job, token):
-        return job in self.held and self.held[job][0] == worker
-
-
-class _ExpireOnlyInLease(ExpiringQueue):
-    def ack(self, worker, job, token, now):
-        if not self.holds(worker, job, token):
-            return False
-        del self.held[job]
-        return True
-
-
 INCLUSIVE = "inclusive vs exclusive expiry"
 OLDER_LEASE = "acks from an older lease"
 q2 = Problem(
     name="ExpiringQueue",
     arg_names=("lease_for", "operations"),
     cases=lease_programs(2),
+    answer=ExpiringQueue,
     reference=CoreLeases,
-    solution_source=ExpiringQueue,
     run=replay,
     judge=first_difference,
     examples=[
-        ("an ack at exactly expires_at", (3, ["t=0 put A", "t=1 lease w1", "t=4 ack w1 #1",
-                                              "t=5 lease w2"])),
-        ("a lease at exactly expires_at", (3, ["t=0 put A", "t=1 lease w1", "t=4 lease w2"])),
+        ("an ack at exactly expires_at", (3, ["t=0 put A", "t=1 lease w1", "t=4 ack w1 #1"])),
         ("w1's first lease comes back", (2, ["t=0 put A", "t=1 lease w1", "t=3 lease w1",
-                                             "t=4 ack w1 #1", "t=5 ack w1 #2"])),
+                                             "t=3 ack w1 #1"])),
+        ("two leases end on one tick, names against lease order",
+         (3, ["t=0 put D", "t=0 put B", "t=1 lease w1", "t=1 lease w2", "t=4 put A"])),
+        cost_case(),
     ],
     pitfalls=[
         Pitfall(INCLUSIVE, "a lease taken at t for L is held while now < t + L; at exactly "
                 "t + L it has expired (the job is ready again, a late ack is rejected). "
-                "Test `now < expires_at`, not `<=`", _Inclusive),
+                "Test `now < expires_at`, not `<=`",
+                edit=[("not now < self.expiries[0][0]", "now > self.expiries[0][0]")]),
         Pitfall(OLDER_LEASE, "the same worker can hold the job twice (its first lease expired, "
                 "then it leased the job again): only the current grant's token may ack",
-                _NoTokenCheck),
+                answer=rebuilt(ExpiringQueue, BorrowQueue,
+                               [("lease[:2] == (worker, token)", "lease[0] == worker")],
+                               OLDER_LEASE)),
         Pitfall("expiry noticed only when leasing", "every call must first apply the expiries "
-                "due by now; otherwise an ack after the deadline is accepted",
-                _ExpireOnlyInLease),
+                "due by now; otherwise a lease looks held after its deadline and a late ack is "
+                "accepted", edit=[("        self.catch_up(now)\n        return super().holder",
+                                   "        return super().holder")]),
     ],
     hints=["Every method first catches up: it expires every lease whose deadline is <= now.",
-           "Keep a min-heap of (expires_at, seq, job, token); pop while the top has expired, and "
+           "Keep a min-heap of (expires_at, seq, job); pop while the top has expired, and "
            "skip entries whose lease is no longer the live one (acked, or replaced).",
            "Held while now < expires_at. An expired job goes to the back of the ready line."],
 )
 
 
 # -- q3: heartbeat ----------------------------------------------------------------------------
-class _ExtendOldDeadline(HeartbeatQueue):
-    def heartbeat(self, worker, job, token, now):
-        self.catch_up(now)
-        if not self.holds(worker, job, token):
-            return False
-        self.hold(job, worker, token, self.held[job][2] + self.lease_for)
-        return True
-
-
-class _Revives(HeartbeatQueue):
-    def heartbeat(self, worker, job, token, now):  # no catch-up: a dead lease still looks held
-        if not self.holds(worker, job, token):
-            return False
-        self.hold(job, worker, token, now + self.lease_for)
-        return True
-
-
-class _StaleEntryExpires(HeartbeatQueue):
-    def catch_up(self, now):
-        while self.expiries and not now < self.expiries[0][0]:
-            expires_at, _, job, token = heapq.heappop(self.expiries)
-            if self.held.get(job, (None, None))[1] == token:  # ignores the newer deadline
-                del self.held[job]
-                self.expired(job, expires_at)
-
-
 q3 = Problem(
     name="HeartbeatQueue",
     arg_names=("lease_for", "operations"),
     cases=lease_programs(3),
+    answer=HeartbeatQueue,
     reference=CoreLeases,
-    solution_source=HeartbeatQueue,
     run=replay,
     judge=first_difference,
     examples=[
@@ -482,19 +644,28 @@ q3 = Problem(
          (3, ["t=0 put A", "t=1 lease w1", "t=3 heartbeat w1 #1", "t=4 lease w2",
               "t=6 lease w2"])),
         ("a heartbeat at exactly expires_at", (2, ["t=0 put A", "t=1 lease w1",
-                                                   "t=3 heartbeat w1 #1", "t=4 ack w1 #1"])),
+                                                   "t=3 heartbeat w1 #1"])),
+        ("a heartbeat keeps the token", (3, ["t=0 put C", "t=1 lease w2", "t=2 heartbeat w2 #1",
+                                             "t=3 ack w2 #1"])),
+        cost_case(kinds=("heartbeat", "ack")),
     ],
     pitfalls=[
         Pitfall("heartbeat extends the old deadline", "a heartbeat means 'I am alive now': the "
                 "lease runs until now + lease_for, not expires_at + lease_for",
-                _ExtendOldDeadline),
+                edit=[("now + self.lease_for)", "self.held[job][2] + self.lease_for)")]),
         Pitfall("an expired lease revived by a heartbeat", "catch up first: at or after "
-                "expires_at the lease is gone, and a heartbeat must be rejected", _Revives),
+                "expires_at the lease is gone, and a heartbeat must be rejected",
+                edit=[("if not self.holds(worker, job, token, now):",
+                       "if self.held.get(job, (None, None))[:2] != (worker, token):")]),
         Pitfall("the old deadline still expires the lease", "a heartbeat leaves the earlier "
                 "heap entry behind; when it reaches the top, check it is still the live deadline "
-                "(lazy deletion) before expiring anything", _StaleEntryExpires),
+                "(lazy deletion) before expiring anything",
+                answer=rebuilt(HeartbeatQueue, ExpiringQueue,
+                               [("self.held.get(job, (None, None, None))[2] == expires_at",
+                                 "job in self.held")], "the old deadline still expires the lease")),
     ],
-    hints=["A heartbeat is accepted exactly when an ack would be; it moves the deadline.",
+    hints=["A heartbeat is accepted exactly when an ack would be; it moves the deadline and keeps "
+           "the token.",
            "Push a new heap entry for the new deadline; the old one stays in the heap.",
            "When an entry reaches the top, expire the job only if that entry's deadline is the "
            "live one (compare expires_at, or keep a sequence number per lease)."],
@@ -502,71 +673,49 @@ q3 = Problem(
 
 
 # -- q4: retries with backoff and the dead-letter queue ---------------------------------------
-class _RetryForever(RetryQueue):
-    def expired(self, job, when):
-        attempt = self.attempts[job]
-        heapq.heappush(self.waiting, (when + self.base * 2 ** (attempt - 1), next(self.seq), job))
-
-
-class _OneTooMany(RetryQueue):
-    def expired(self, job, when):
-        attempt = self.attempts[job]
-        if attempt > self.max_attempts:
-            self.dead.append(job)
-        else:
-            delay = self.base * 2 ** (attempt - 1)
-            heapq.heappush(self.waiting, (when + delay, next(self.seq), job))
-
-
-class _NoBackoff(RetryQueue):
-    def expired(self, job, when):
-        if self.attempts[job] >= self.max_attempts:
-            self.dead.append(job)
-        else:
-            self.ready.append(job)
-
-
-class _FlatBackoff(RetryQueue):
-    def expired(self, job, when):
-        if self.attempts[job] >= self.max_attempts:
-            self.dead.append(job)
-        else:
-            heapq.heappush(self.waiting, (when + self.base, next(self.seq), job))
-
-
 RETRY_FOREVER = "retrying forever"
+NOTICED = "retry timed from when the expiry was noticed"
 q4 = Problem(
     name="RetryQueue",
     arg_names=("lease_for", "max_attempts", "base", "operations"),
     cases=lease_programs(4),
-    reference=core_retry_queue,
-    solution_source=RetryQueue,
+    answer=RetryQueue,
+    reference=CoreLeases,
     run=replay,
     judge=first_difference,
     examples=[
         ("a poison job", (5, 2, 1, ["t=0 put P", "t=1 lease w1", "t=2 fail w1 #1",
-                                    "t=3 lease w1", "t=4 fail w1 #2", "t=9 lease w2"])),
+                                    "t=3 lease w1", "t=4 fail w1 #2"])),
         ("an expiry, then backoff", (2, 3, 2, ["t=0 put A", "t=1 lease w1", "t=4 lease w2",
                                                "t=5 lease w2"])),
         ("the second retry waits twice as long", (2, 3, 1, ["t=0 put A", "t=1 lease w1",
                                                             "t=4 lease w1", "t=7 lease w1"])),
-        ("retries due together leave in order", (5, 3, 1, [
-            "t=0 put A", "t=1 put B", "t=2 lease w1", "t=3 lease w2", "t=4 fail w2 #2",
-            "t=5 fail w1 #1", "t=7 lease w1", "t=8 lease w2"])),
+        ("retries due together leave in the order they were scheduled", (5, 3, 1, [
+            "t=0 put E", "t=0 put B", "t=2 lease w1", "t=2 lease w2", "t=4 fail w2 #2",
+            "t=4 fail w1 #1", "t=5 put A"])),
         ("one attempt allowed: the first expiry is the last", (2, 1, 1, [
             "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=7 lease w1"])),
-        ("two attempts: dead after the second expiry", (2, 2, 1, [
-            "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=8 lease w1", "t=13 lease w1"])),
+        ("an expiry noticed late", (2, 3, 1, ["t=0 put C", "t=1 lease w1", "t=9 put A"])),
+        cost_case(3, 1, kinds=("heartbeat", "ack")),
     ],
     pitfalls=[
         Pitfall(RETRY_FOREVER, "a poison message would burn a worker forever: after "
-                "max_attempts attempts the job goes to the dead-letter queue", _RetryForever),
+                "max_attempts attempts the job goes to the dead-letter queue",
+                edit=[("if self.attempts[job] >= self.max_attempts:", "if False:")]),
         Pitfall("one attempt too many", "max_attempts counts every lease, the first one "
-                "included: dead-letter when attempts >= max_attempts", _OneTooMany),
+                "included: dead-letter when attempts >= max_attempts",
+                edit=[(">= self.max_attempts", "> self.max_attempts")]),
         Pitfall("no backoff", "a failed job is not ready at once: retry after "
-                "base * 2**(attempt - 1)", _NoBackoff),
+                "base * 2**(attempt - 1)",
+                edit=[("when + self.base * 2 ** (self.attempts[job] - 1)", "when")]),
         Pitfall("backoff that does not grow", "each retry waits twice as long as the one "
-                "before: base, 2·base, 4·base, ...", _FlatBackoff),
+                "before: base, 2·base, 4·base, ...",
+                edit=[("self.base * 2 ** (self.attempts[job] - 1)", "self.base")]),
+        Pitfall(NOTICED, "if nobody calls for a while, the retry must not slip: time it from "
+                "the expiry itself (expires_at), not from the call that noticed it",
+                answer=rebuilt(RetryQueue, ExpiringQueue,
+                               [("self.expired(job, expires_at)", "self.expired(job, now)")],
+                               NOTICED)),
     ],
     hints=["Count leases per job. When an attempt ends (fail, or expiry), either dead-letter the "
            "job (attempts >= max_attempts) or schedule it for when + base * 2**(attempt - 1).",
@@ -579,9 +728,13 @@ q4 = Problem(
 # -- q5: the delayed queue with lazy cancel ---------------------------------------------------
 def replay_delayed(answer, case) -> list[str]:
     """Run "schedule A at 3", "cancel A", "pop_due 4" on a fresh `answer()`. The payload of the
-    schedule at step i is the dict {"step": i}."""
+    schedule at step i is the dict {"step": i}. The case ("many cancels", n) runs
+    `stress_delayed` and returns its comparisons too."""
     (ops,) = case
-    queue, seen = answer(), []
+    queue = answer()
+    if isinstance(ops, tuple):
+        return stress_delayed(queue, ops[1])
+    seen = []
     for i, op in enumerate(ops, 1):
         kind, *args = op.split()
         if kind == "schedule":
@@ -590,26 +743,36 @@ def replay_delayed(answer, case) -> list[str]:
         elif kind == "cancel":
             seen.append(f"{op} → {queue.cancel(args[0])!r}")
         else:
-            due = [f"{name} {payload}" for name, payload in queue.pop_due(int(args[0]))]
-            seen.append(f"{op} → {', '.join(due) if due else 'nothing'}")
+            due = queue.pop_due(int(args[0]))
+            shown_due = ", ".join(f"{name} {payload}" for name, payload in due) \
+                if isinstance(due, list) and all(isinstance(d, tuple) and len(d) == 2
+                                                 for d in due) \
+                else f"{due!r} (expected a list of (name, payload) tuples)"
+            seen.append(f"{op} → {shown_due or 'nothing'}")
     return seen
+
+
+def judge_delayed(case, expected, got) -> str | None:
+    if isinstance(expected, tuple):
+        return _too_slow(case, expected, got, "searches the heap on each cancel")
+    return first_difference(case, expected, got)
 
 
 @st.composite
 def delayed_programs(draw):
-    """Up to 8 operations from raw steps (which operation, name, time): schedule a name that is
-    not scheduled now (at 0..3), cancel any name, pop_due at a time that never goes back."""
+    """Up to 8 operations from raw steps (which operation, name, time): schedule a name (at
+    0..3; a name scheduled now is cancelled instead), cancel a name, pop_due at a time that
+    never goes back. The names are drawn apart from the order they are scheduled in, and each
+    step names its own, so a step removed while shrinking changes no other step."""
     ops, queue, now = [], CoreDelayed(), 0
+    names = draw(st.permutations(NAMES))[:3]
     raw = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 3))
     for which, pick, t in draw(st.lists(raw, min_size=1, max_size=8)):
-        kind = ("schedule", "pop_due", "cancel")[which]
-        free = [n for n in JOBS if n not in queue.queue]
-        if kind == "schedule" and free:
-            name = free[pick % len(free)]
+        kind, name = ("schedule", "pop_due", "cancel")[which], names[pick]
+        if kind == "schedule" and name not in queue.queue:
             ops.append(f"schedule {name} at {t}")
             queue.schedule(name, t, None)
-        elif kind == "cancel":
-            name = JOBS[pick]
+        elif kind != "pop_due":
             ops.append(f"cancel {name}")
             queue.cancel(name)
         else:
@@ -619,118 +782,45 @@ def delayed_programs(draw):
     return (ops,)
 
 
-class _NameTieBreak(DelayedJobs):
-    def schedule(self, name, at, payload):
-        self.live[name] = (at, payload)
-        heapq.heappush(self.heap, (at, name, payload))
-
-    def pop_due(self, now):
-        due = []
-        while self.heap and self.heap[0][0] <= now:
-            at, name, payload = heapq.heappop(self.heap)
-            if self.live.get(name) == (at, payload):
-                del self.live[name]
-                due.append((name, payload))
-        return due
-
-
-class _JobDicts(DelayedJobs):
-    def schedule(self, name, at, payload):
-        job = {"name": name, "payload": payload}
-        self.live[name] = job
-        heapq.heappush(self.heap, (at, job))
-
-    def pop_due(self, now):
-        due = []
-        while self.heap and self.heap[0][0] <= now:
-            _, job = heapq.heappop(self.heap)
-            if self.live.get(job["name"]) is job:
-                del self.live[job["name"]]
-                due.append((job["name"], job["payload"]))
-        return due
-
-
-class _Strict(DelayedJobs):
-    def pop_due(self, now):
-        due = []
-        while self.heap and self.heap[0][0] < now:  # a job due exactly now stays behind
-            _, seq, name, payload = heapq.heappop(self.heap)
-            if self.live.get(name) == seq:
-                del self.live[name]
-                due.append((name, payload))
-        return due
-
-
-class _CancelByName(DelayedJobs):
-    """Lazy cancel with a set of cancelled names: scheduling the name again un-cancels it, so
-    the old entry comes back to life too."""
-
-    def __init__(self):
-        super().__init__()
-        self.cancelled = set()
-
-    def schedule(self, name, at, payload):
-        self.cancelled.discard(name)
-        self.live[name] = True
-        heapq.heappush(self.heap, (at, next(self.seq), name, payload))
-
-    def cancel(self, name):
-        if name not in self.live:
-            return False
-        del self.live[name]
-        self.cancelled.add(name)
-        return True
-
-    def pop_due(self, now):
-        due = []
-        while self.heap and self.heap[0][0] <= now:
-            _, _, name, payload = heapq.heappop(self.heap)
-            if name not in self.cancelled:
-                self.live.pop(name, None)
-                due.append((name, payload))
-        return due
-
-
-class _CancelIgnored(DelayedJobs):
-    def pop_due(self, now):
-        due = []
-        while self.heap and self.heap[0][0] <= now:
-            _, seq, name, payload = heapq.heappop(self.heap)
-            self.live.pop(name, None)
-            due.append((name, payload))
-        return due
-
-
 NO_TIE_BREAKER = "heap without a tie-breaker"
 q5 = Problem(
     name="DelayedJobs",
     arg_names=("operations",),
     cases=delayed_programs(),
+    answer=DelayedJobs,
     reference=CoreDelayed,
-    solution_source=DelayedJobs,
     run=replay_delayed,
-    judge=first_difference,
+    judge=judge_delayed,
     examples=[
-        ("two jobs due at the same time", (["schedule B at 2", "schedule A at 2",
-                                            "pop_due 2"],)),
+        ("two jobs due at the same time, names against order",
+         (["schedule B at 2", "schedule A at 2", "pop_due 2"],)),
         ("cancel, then schedule again", (["schedule A at 1", "cancel A", "schedule A at 1",
                                           "pop_due 3", "cancel A"],)),
+        ("due at exactly now", (["schedule C at 2", "pop_due 2"],)),
+        ("many cancels", (("many cancels", STRESS),)),
     ],
     pitfalls=[
-        Pitfall(NO_TIE_BREAKER, "entries (at, name, payload) compare the names when times tie "
-                "(so equal times leave in name order, not FIFO), and the payloads when the names "
-                "tie too (TypeError). Put a counter after the time: (at, seq, name, payload)",
-                _NameTieBreak),
-        Pitfall(NO_TIE_BREAKER + " (payloads compared)", "entries (at, job_dict): two jobs due "
-                "at the same time make heapq compare two dicts, and that raises TypeError. "
-                "Put a counter after the time: (at, seq, job)", _JobDicts),
+        Pitfall(NO_TIE_BREAKER, "entries (at, name, ...) compare the names when times tie, so "
+                "equal times leave in name order, not in the order they were scheduled. Put a "
+                "counter after the time: (at, seq, name, payload)",
+                edit=[("(at, seq, name, payload))", "(at, name, seq, payload))"),
+                      ("_, seq, name, payload =", "_, name, seq, payload =")]),
+        Pitfall(NO_TIE_BREAKER + " (payloads compared)", "entries (at, payload, ...): two jobs "
+                "due at the same time make heapq compare two dicts, and that raises TypeError. "
+                "Put a counter after the time: (at, seq, name, payload)",
+                edit=[("(at, seq, name, payload))", "(at, payload, seq, name))"),
+                      ("_, seq, name, payload =", "_, payload, seq, name =")]),
         Pitfall("due at exactly now left waiting", "a job scheduled at `at` is due when "
-                "now >= at: pop while heap[0][0] <= now", _Strict),
+                "now >= at: pop while heap[0][0] <= now",
+                edit=[("self.heap[0][0] <= now", "self.heap[0][0] < now")]),
         Pitfall("lazy cancel by name only", "after cancel A and a new schedule A, the old "
                 "entry must stay dead: remember which entry (seq) is current for each name, not "
-                "just which names were cancelled", _CancelByName),
+                "just which names are scheduled",
+                edit=[("if self.live.get(name) == seq:", "if name in self.live:")]),
         Pitfall("cancelled job still comes out", "cancel only marks the entry: pop_due must "
-                "skip entries that are no longer current", _CancelIgnored),
+                "skip entries that are no longer current",
+                edit=[("if self.live.get(name) == seq:", "if True:"),
+                      ("del self.live[name]", "self.live.pop(name, None)")]),
     ],
     hints=["Heap entries (at, seq, name, payload) with seq from itertools.count(): equal times "
            "come out in scheduling order and payloads are never compared.",

@@ -8,68 +8,53 @@ The class the learner writes (the API every check relies on):
       status(id) -> str           "PENDING" "RUNNING" "DONE" "FAILED" or "CANCELLED"
       tick() -> list              the ids whose task ran in this tick, slot 0 first
 
-Jobs are `Job` records (below): the policies read `priority`, `seq` and `run_at`, and the L6
-check watches `status`. Levels: L1 submit and tick, L2 delayed start, L3 cancel, L4 retries with
-backoff, L5 swappable policy, L6 thread safety.
+Levels: L1 submit and tick, L2 delayed start, L3 cancel, L4 retries with backoff, L5 swappable
+policy, L6 thread safety. The answer is one class, `JobScheduler` (also `ModelAnswer`, for the
+notebook's demo); each pitfall is a small edit of its text.
 
 L1-L5 replay generated operation sequences ("submit a p=2 delay=1", "tick", "cancel a") against
-the learner's class and `ModelAnswer` and compare every observation. A "tick" step is `tick()`
-followed by `clock.advance(1)`. While a replay runs, the time module's clocks are watched: a
-scheduler that reads them (instead of the injected clock) is reported as such. L6 runs the class
-on real threads and forces the cancel-versus-claim race with a rendezvous at the first status
-writes, so a check-then-set without a lock loses every time, not once in a thousand runs.
+the learner's class and the answer, and compare what each call returned and, after every step,
+every job's status and how often its task ran. A "tick" step is `tick()` followed by
+`clock.advance(1)`. While a replay runs, the time module's clocks are watched: a scheduler that
+reads them (instead of the injected clock) is reported as such. Costs the statement promises
+(cancel O(1), promotion from the front of the delayed heap) are checked by counting the lines
+of the class that run, on a small and a large scheduler.
 
-Each wrong class in the zoo is `ModelAnswer` with one mistake switched on (`_Variant`), named
-after the seed's "where candidates slip".
+L6 runs each race scenario under every schedule with at most one preemption
+(`kit.checks.interleave`): the threads take turns at the lines of the learner's class and at its
+lock, so a test and a set outside the lock fail every time, not once in a thousand runs.
 """
 
 import contextlib
-import heapq
 import itertools
 import sys
 import threading
 import time
-from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from kit.checks.engine import Pitfall, Problem
-from kit.clock import FakeClock
+from kit.checks import Pitfall, Problem, TooSlow, interleave
+from kit.clock import FakeClock, MonotonicClock  # noqa: F401 - the wall-clock pitfall's text
 from kit.heap import Heap
 from kit.jobs import FifoPolicy, OldestDuePolicy, PriorityPolicy
 
-__all__ = ["Job", "ModelAnswer", "HighestNumberFirst", "POLICIES", "LEVELS", "progress",
-           "q1", "q2", "q3", "q4", "q5", "q6"]
+__all__ = ["Job", "JobScheduler", "ModelAnswer", "HighestNumberFirst", "POLICIES", "LEVELS",
+           "progress", "q1", "q2", "q3", "q4", "q5", "q6"]
 
 
 # -- the record the learner uses ---------------------------------------------------------------
 class Job:
-    """One submitted job. `status` is a plain string; `seq` is the submission number (0, 1, ...).
-
-    Assigning `status` is an ordinary assignment, except while the L6 check forces a race: then
-    the first status write of each racing thread waits (briefly) for the other one.
-    """
+    """One submitted job: `status` is a plain string, `seq` the submission number (0, 1, ...)."""
 
     def __init__(self, id, task, priority, run_at, seq, retries=0, backoff=10):
         self.id, self.task, self.priority, self.run_at, self.seq = id, task, priority, run_at, seq
         self.retries, self.backoff = retries, backoff
         self.attempts = 0
         self.error = None
-        self._status = "PENDING"
-
-    @property
-    def status(self):
-        return self._status
-
-    @status.setter
-    def status(self, value):
-        race = _RACE[0]
-        if race is not None:
-            race.at_write()
-        self._status = value
+        self.status = "PENDING"
 
     def __repr__(self) -> str:
-        return f"Job({self.id!r}, {self._status})"
+        return f"Job({self.id!r}, {self.status})"
 
 
 class HighestNumberFirst:
@@ -83,9 +68,9 @@ POLICIES = {"priority": PriorityPolicy, "fifo": FifoPolicy, "oldest due": Oldest
             "highest number first": HighestNumberFirst}
 
 
-# -- one answer to all six levels -----------------------------------------------------------------
-class ModelAnswer:
-    """Two heaps, one lock, one claim step; tasks run outside the lock."""
+# -- the answer: one class for all six levels ------------------------------------------------------
+class JobScheduler:
+    """Jobs run on `workers` slots per tick: two heaps (when, which), one lock, one claim."""
 
     def __init__(self, clock, policy=None, workers=1):
         self.clock = clock  # L2: the only source of time
@@ -94,7 +79,7 @@ class ModelAnswer:
         self.jobs = {}
         self.delayed = Heap(key=lambda job: (job.run_at, job.seq))  # when: by run time
         self.ready = Heap(before=self.policy.before)  # which: by the policy
-        self.seq = itertools.count()
+        self.seq = itertools.count()  # L1: the tie-break
         self.lock = threading.Lock()  # L6: one lock around the heaps and the job map
 
     def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
@@ -103,8 +88,8 @@ class ModelAnswer:
         with self.lock:
             if id in self.jobs:
                 raise ValueError(f"id {id!r} is already used")
-            job = Job(id, task, priority, self.clock.now() + delay, next(self.seq), retries,
-                      backoff)
+            run_at = self.clock.now() + delay
+            job = Job(id, task, priority, run_at, next(self.seq), retries, backoff)
             self.jobs[id] = job
             self.delayed.push(job)
         return id
@@ -114,7 +99,7 @@ class ModelAnswer:
             job = self.jobs[id]
             if job.status != "PENDING":
                 return False
-            job.status = "CANCELLED"  # lazy deletion: the heap entry is skipped later
+            job.status = "CANCELLED"  # lazy deletion: skipped when it is popped
             return True
 
     def status(self, id):
@@ -126,7 +111,7 @@ class ModelAnswer:
             now = self.clock.now()
             while self.delayed and self.delayed.peek().run_at <= now:
                 job = self.delayed.pop()
-                if job.status == "PENDING":
+                if job.status == "PENDING":  # a cancelled job is dropped here
                     self.ready.push(job)
             taken = []
             while self.ready and len(taken) < self.workers:
@@ -140,7 +125,7 @@ class ModelAnswer:
                 job.task()
             except Exception as exc:
                 with self.lock:
-                    if job.attempts <= job.retries:
+                    if job.attempts <= job.retries:  # L4: back to PENDING after its backoff
                         job.status = "PENDING"
                         job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
                         self.delayed.push(job)
@@ -153,151 +138,13 @@ class ModelAnswer:
         return [job.id for job in taken]
 
 
-# -- the zoo: ModelAnswer with one mistake switched on --------------------------------------------
-class _NoLock:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_info):
-        return False
-
-
-class _Variant:
-    """`ModelAnswer` with switches; each pitfall is a subclass with one switch set in `flags`."""
-
-    flags: dict = {}
-
-    def __init__(self, clock, policy=None, workers=1):
-        f = self.flags
-        self.clock = clock
-        self.workers = 1 if f.get("one_worker") else workers
-        policy = PriorityPolicy() if policy is None or f.get("hard_coded") else policy
-        tie = f.get("tie")
-        if tie == "none":
-            self.ready = Heap(before=lambda a, b: a.priority < b.priority)
-        elif tie == "name":
-            self.ready = Heap(key=lambda job: (job.priority, job.id))
-        elif tie == "job":
-            self.ready = _TupleHeap()
-        elif f.get("high_first"):
-            self.ready = Heap(before=HighestNumberFirst().before)
-        else:
-            self.ready = Heap(before=policy.before)
-        self.delayed = (Heap(before=policy.before) if f.get("delayed_by_policy")
-                        else Heap(key=lambda job: (job.run_at, job.seq)))
-        self.jobs, self.seq = {}, itertools.count()
-        self.lock = _NoLock() if f.get("no_lock") else threading.Lock()
-
-    def _now(self):
-        return time.monotonic() if self.flags.get("wall_clock") else self.clock.now()
-
-    def submit(self, id, task, priority=5, delay=0, retries=0, backoff=10):
-        if delay < 0 and not self.flags.get("negative_delay"):
-            raise ValueError(f"delay must be >= 0, got {delay!r}")
-        with self.lock:
-            if id in self.jobs and not self.flags.get("duplicates"):
-                raise ValueError(f"id {id!r} is already used")
-            job = Job(id, task, priority, self._now() + delay, next(self.seq), retries, backoff)
-            self.jobs[id] = job
-            self.delayed.push(job)
-        return id
-
-    def cancel(self, id):
-        with self.lock:
-            job = self.jobs[id]
-            if job.status != "PENDING" and not self.flags.get("cancel_any"):
-                return False
-            job.status = "CANCELLED"
-            return True
-
-    def status(self, id):
-        with self.lock:
-            return self.jobs[id].status
-
-    def tick(self):
-        f = self.flags
-        with self.lock:
-            now = self._now()
-            while self.delayed and (self.delayed.peek().run_at < now if f.get("strict_due")
-                                    else self.delayed.peek().run_at <= now):
-                job = self.delayed.pop()
-                if job.status == "PENDING" or f.get("no_claim"):
-                    self.ready.push(job)
-            taken, slots = [], self.workers
-            while self.ready and len(taken) < slots:
-                job = self.ready.pop()
-                if job.status == "PENDING" or f.get("no_claim"):
-                    job.status = "RUNNING"
-                    job.attempts += 1
-                    taken.append(job)
-                elif f.get("skip_uses_slot"):
-                    slots -= 1
-            if f.get("task_in_lock"):
-                for job in taken:
-                    self._run(job, _NoLock())
-                return [job.id for job in taken]
-        for job in taken:
-            self._run(job, self.lock)
-        return [job.id for job in taken]
-
-    def _run(self, job, lock):
-        f = self.flags
-        try:
-            job.task()
-        except Exception as exc:
-            with lock:
-                budget = job.retries - 1 if f.get("retries_off_by_one") else job.retries
-                if job.attempts <= budget:
-                    wait = {"constant": job.backoff, "late": job.backoff * 2 ** job.attempts,
-                            "none": 0}.get(f.get("backoff"),
-                                           job.backoff * 2 ** (job.attempts - 1))
-                    job.status = "PENDING"
-                    job.run_at = self._now() + wait
-                    self.delayed.push(job)
-                else:
-                    job.status = "FAILED"
-                    job.error = str(exc)
-        else:
-            with lock:
-                job.status = "DONE"
-
-
-class _TupleHeap:
-    """The ready heap as heapq of (priority, job): ties compare two Jobs and raise TypeError."""
-
-    def __init__(self):
-        self.items = []
-
-    def __bool__(self):
-        return bool(self.items)
-
-    def push(self, job):
-        heapq.heappush(self.items, (job.priority, job))
-
-    def pop(self):
-        return heapq.heappop(self.items)[1]
-
-
-def _variant(name: str, **flags) -> type:
-    return type(name, (_Variant,), {"flags": flags})
+ModelAnswer = JobScheduler  # the name the notebook's demo and "where candidates slip" use
 
 
 # -- watching the system clock -------------------------------------------------------------------
 _TIME_NAMES = ("time", "monotonic", "perf_counter", "process_time", "time_ns", "monotonic_ns",
                "perf_counter_ns")
 WALL_CLOCK = "read the system clock"
-
-
-def _files_of(cls) -> set:
-    """The source files of the class's methods (a notebook cell counts as a file)."""
-    files = set()
-    for klass in cls.__mro__[:-1]:
-        for value in vars(klass).values():
-            fn = getattr(value, "__func__", getattr(value, "fget", value))
-            code = getattr(fn, "__code__", None)
-            if code is not None:
-                files.add(code.co_filename)
-    return files
 
 
 def _called_from(files) -> bool:
@@ -316,7 +163,7 @@ def watching_wall_clock(cls):
     """While inside: calls to the time module's clocks made (in this thread) by `cls`'s own code,
     directly or through something it called, are listed in the yielded list. `from time import
     monotonic` in the class's module is covered too."""
-    me, files, reads = threading.get_ident(), _files_of(cls), []
+    me, files, reads = threading.get_ident(), interleave.code_files(cls), []
     originals = {name: getattr(time, name) for name in _TIME_NAMES}
 
     def spy(name, fn):
@@ -372,45 +219,53 @@ def _status(value) -> str:
 _KEYS = {"p": "priority", "delay": "delay", "retries": "retries", "backoff": "backoff"}
 
 
+def _apply(sched, clock, op: str, calls: dict):
+    """Do one step; what it returned, as the replay writes it."""
+    word, *rest = op.split()
+    if word == "tick":
+        now = clock.now()
+        ran = sched.tick()
+        clock.advance(1)
+        return f"tick at t={now} → {_ids(ran)}"
+    if word == "cancel":
+        return f"{op} → {sched.cancel(rest[0])!r}"
+    id, opts = rest[0], dict(w.split("=") for w in rest[1:])
+    fails = int(opts.pop("fails", 0))
+    calls.setdefault(id, 0)
+    try:
+        got = sched.submit(id, _task(id, fails, calls), **{_KEYS[k]: int(v)
+                                                           for k, v in opts.items()})
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # a refused submit is an observation: its error type
+        got = type(exc).__name__
+    return f"{op} → {got}"
+
+
 def replay(cls, case) -> list | str:
-    """Build `cls(FakeClock(0), ...)`, apply each operation and note what it returned; end with
-    every job's status and how often its task ran. WALL_CLOCK if the class read the system clock.
-    """
+    """Build `cls(FakeClock(0), ...)` and apply each operation. After each: what it returned, and
+    then, for every job submitted so far, its status and how often its task ran. WALL_CLOCK if the
+    class read the system clock."""
     policy, workers, ops = case if len(case) == 3 else (None, *case)
-    clock, seen, calls, order = FakeClock(0), [], {}, []
+    clock, seen, calls = FakeClock(0), [], {}
     with watching_wall_clock(cls) as reads:
-        if policy is None:
-            sched = cls(clock, workers=workers)
-        else:
-            sched = cls(clock, policy=POLICIES[policy](), workers=workers)
+        sched = cls(clock, workers=workers) if policy is None else \
+            cls(clock, policy=POLICIES[policy](), workers=workers)
         for op in ops:
-            word, *rest = op.split()
-            if word == "tick":
-                seen.append(f"tick at t={clock.now()} → {_ids(sched.tick())}")
-                clock.advance(1)
-            elif word == "cancel":
-                seen.append(f"{op} → {sched.cancel(rest[0])!r}")
-            else:
-                id, opts = rest[0], dict(w.split("=") for w in rest[1:])
-                fails = int(opts.pop("fails", 0))
-                kwargs = {_KEYS[k]: int(v) for k, v in opts.items()}
-                calls.setdefault(id, 0)
-                try:
-                    got = sched.submit(id, _task(id, fails, calls), **kwargs)
-                except NotImplementedError:
-                    raise
-                except Exception as exc:
-                    got = type(exc).__name__
-                if id != "z" and id not in order:
-                    order.append(id)
-                seen.append(f"{op} → {got}")
-        seen.append("at the end: " + (", ".join(
-            f"{id} {_status(sched.status(id))} (ran {calls[id]})" for id in order) or "no jobs"))
+            seen.append(_apply(sched, clock, op, calls))
+            known = [id for id in calls if id != "z"]  # z: the refused negative delay
+            if known:
+                seen.append("  " + ", ".join(
+                    f"{id} {_status(sched.status(id))} (ran {calls[id]})" for id in known))
+        with contextlib.suppress(Exception):  # unseen: a submit and a tick, so that a clock
+            sched.submit("probe", lambda: None)  # read shows on every case, not only on some
+            sched.tick()
     return WALL_CLOCK if reads else seen
 
 
 def judge_replay(case, expected, got) -> str | None:
-    """None when every observation agrees; else the first step that differs, in words."""
+    """None when every observation agrees; else the first that differs, in words (a status line
+    names the job)."""
     if got == expected:
         return None
     if got == WALL_CLOCK:
@@ -418,20 +273,24 @@ def judge_replay(case, expected, got) -> str | None:
                 "the clock it was given, or delays and retries cannot be tested")
     if not isinstance(got, list):
         return f"the replay gave {got!r}"
-    for want, have in zip(expected, got, strict=False):
-        if want != have:
-            step, _, result = want.partition(" → ")
-            if step.startswith("at the end"):
-                return f"after the last step: expected {want[13:]}; got {have[13:]}"
-            return f"at `{step}`: expected {result}, got {have.partition(' → ')[2]}"
+    for i, (want, have) in enumerate(zip(expected, got, strict=False)):
+        if want == have:
+            continue
+        if want.startswith("  "):
+            step = expected[i - 1].partition(" → ")[0]
+            for w, h in zip(want.strip().split(", "), have.strip().split(", "), strict=False):
+                if w != h:
+                    return f"after `{step}`: expected {w}, got {h}"
+        step, _, result = want.partition(" → ")
+        return f"at `{step}`: expected {result}, got {have.partition(' → ')[2]}"
     return "the answer differs from the expected one"
 
 
 @st.composite
 def rounds(draw, level: int, policies: bool = False):
     """(workers, ops) -- or (policy, workers, ops) -- for a level: each level adds one kind of
-    step or option to the ones before. Names are submitted in a shuffled order, so name order,
-    submission order and priority order differ."""
+    step or option to the ones before. Names are drawn in a shuffled order, so name order,
+    submission order and priority order differ; a priority or backoff is sometimes left out."""
     policy = draw(st.sampled_from(list(POLICIES))) if policies else None
     workers = draw(st.integers(1, 3))
     names = draw(st.permutations("abcdef"))
@@ -452,12 +311,16 @@ def rounds(draw, level: int, policies: bool = False):
         elif len(used) < len(names):
             name = names[len(used)]
             used.append(name)
-            parts = [f"submit {name}", f"p={draw(st.integers(1, 3))}"]
+            parts = [f"submit {name}"]
+            if (p := draw(st.integers(1, 6))) != 6:  # 6: the default priority, 5
+                parts.append(f"p={p}")
             if level >= 2 and (delay := draw(st.integers(0, 3))):
                 parts.append(f"delay={delay}")
             if level >= 4:
                 if retries := draw(st.integers(0, 2)):
-                    parts += [f"retries={retries}", f"backoff={draw(st.integers(0, 3))}"]
+                    parts.append(f"retries={retries}")
+                    if (backoff := draw(st.integers(0, 4))) != 4:  # 4: the default, 10
+                        parts.append(f"backoff={backoff}")
                 if fails := draw(st.integers(0, 3)):
                     parts.append(f"fails={fails}")
             ops.append(" ".join(parts))
@@ -465,301 +328,240 @@ def rounds(draw, level: int, policies: bool = False):
     return (policy, workers, ops) if policies else (workers, ops)
 
 
-# -- L6: real threads ----------------------------------------------------------------------------
-RENDEZVOUS = 0.8  # seconds a racing status write waits for the other thread
-SUBMIT_WAIT = 1.5  # seconds submit may take while another thread's task runs
-_RACE: list = [None]
+# -- cost promises, by counting the lines of the class that run -----------------------------------
+SMALL, LARGE = 4, 400
+COST_CASE = (1, ("submit a p=2", "submit b p=1 delay=1", "cancel a", "tick", "tick"))
 
 
-class _Race:
-    """A one-shot rendezvous: the first status write made by a racing thread waits until the other
-    racing thread also reaches a status write (or has returned, or RENDEZVOUS passes). Without a
-    lock both threads then hold a stale "PENDING" and both win; with a lock the other thread is
-    blocked outside, the wait times out, and only one wins."""
-
-    def __init__(self, timeout=RENDEZVOUS):
-        self.cond = threading.Condition()
-        self.parties: set = set()
-        self.waiting = self.finished = self.writes = 0
-        self.spent = False
-        self.timeout = timeout
-
-    def at_write(self) -> None:
-        if threading.get_ident() not in self.parties:
-            return
-        with self.cond:
-            self.writes += 1
-            if self.spent:
-                return
-            self.waiting += 1
-            self.cond.notify_all()
-            self.cond.wait_for(lambda: self.spent or self.waiting + self.finished >= 2,
-                               self.timeout)
-            self.spent = True
-            self.cond.notify_all()
-
-    def finish(self) -> None:
-        with self.cond:
-            self.finished += 1
-            self.cond.notify_all()
-
-
-def _thread_error(name, value) -> str | None:
-    if isinstance(value, NotImplementedError):
-        raise NotImplementedError
-    if isinstance(value, BaseException):
-        return f"{name}() raised {type(value).__name__} in a thread: {value}"
-    return None
-
-
-def _race_cancel_and_claim(cls) -> str | None:
-    """tick() and cancel('x') at once, on one PENDING job x: exactly one of them may win."""
-    sched, runs = cls(FakeClock(0), workers=1), []
-    sched.submit("x", lambda: runs.append("x"))
-    race, gate, out = _Race(), threading.Barrier(2), {}
-
-    def party(name, call):
-        race.parties.add(threading.get_ident())
-        try:
-            gate.wait(timeout=2)
-            out[name] = call()
-        except BaseException as exc:  # reported below
-            out[name] = exc
-        finally:
-            race.finish()
-
-    threads = [threading.Thread(target=party, args=("tick", sched.tick), daemon=True),
-               threading.Thread(target=party, args=("cancel", lambda: sched.cancel("x")),
-                                daemon=True)]
-    _RACE[0] = race
-    try:
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(3)
-    finally:
-        _RACE[0] = None
-    if any(t.is_alive() for t in threads):
-        return "tick() or cancel() was still running after 3 s: does something wait forever?"
-    for name in ("tick", "cancel"):
-        if problem := _thread_error(name, out.get(name)):
-            return problem
-    if race.writes == 0:
-        return ("no status change was seen: keep each job's state in `job.status` of a `Job` "
-                "record, as the API says (the check watches it)")
-    cancelled, ran = out["cancel"] is True, runs.count("x")
-    if cancelled and ran:
-        return ("cancel() returned True and the task ran anyway: both threads saw PENDING "
-                "before either wrote a new status, so both won")
-    if ran > 1:
-        return "the task of one job ran twice"
-    if not cancelled and not ran:
-        return "cancel() returned False, yet the job never ran"
-    return None
-
-
-def _race_slow_task(cls) -> str | None:
-    """While one thread's tick() runs a task that blocks, submit() from another thread returns."""
+def _lines(cls, waiting: int, step: str) -> int:
+    """Lines of `cls` run by one `step` ("cancel" a job, or a "tick" promoting one due job) on a
+    scheduler where `waiting` other jobs wait for a later time."""
     sched = cls(FakeClock(0), workers=1)
-    started, release, answered = threading.Event(), threading.Event(), threading.Event()
+    sched.submit("due", lambda: None, priority=1)
+    for i in range(waiting):
+        sched.submit(f"w{i}", lambda: None, priority=2, delay=1000 + i)
+    if step == "cancel":
+        return interleave.lines_run(lambda: sched.cancel("w0"), cls)
+    return interleave.lines_run(sched.tick, cls)
 
-    def slow():
-        started.set()
-        release.wait(3)
 
-    sched.submit("slow", slow)
-    box: dict = {}
+def cost(cls, case) -> list | str:
+    """The replay; on COST_CASE, then the counted costs (the promises broken, at the end)."""
+    seen = replay(cls, case)
+    if case != COST_CASE:
+        return seen
+    broken = [step for step in ("tick", "cancel")
+              if _lines(cls, LARGE, step) > 2 * _lines(cls, SMALL, step) + 20]
+    return seen if seen == WALL_CLOCK or not broken else [*seen, ("too slow", *broken)]
 
-    def ticker():
-        try:
-            sched.tick()
-        except BaseException as exc:  # reported below
-            box["tick"] = exc
 
-    def meanwhile():
-        try:
-            box["submit"] = sched.submit("next", lambda: None)
-            box["cancel"] = sched.cancel("slow")
-        except BaseException as exc:  # reported below
-            box["submit"] = exc
-        finally:
-            answered.set()
+SLOW = {"tick": "each tick looks at every waiting job; promote from the front of the delayed "
+                "heap (the soonest run_at) and stop at the first one not due",
+        "cancel": "cancel does work for every job; it only flips the status (lazy deletion) "
+                  "and the dead entry is skipped when it is popped"}
 
-    threads = [threading.Thread(target=ticker, daemon=True),
-               threading.Thread(target=meanwhile, daemon=True)]
-    threads[0].start()
-    quick = False
-    if started.wait(2):
-        threads[1].start()
-        quick = answered.wait(SUBMIT_WAIT)
-    release.set()
-    for t in threads:
-        if t.ident is not None:
-            t.join(3)
-    for name in ("tick", "submit"):
-        if problem := _thread_error(name, box.get(name)):
-            return problem
-    if not started.is_set():
-        return "tick() in a thread never started the task of the one PENDING job"
-    if not quick:
-        return ("submit() waited while another thread's task was running: run tasks outside "
-                "the lock, so one slow job never blocks every submit")
-    if box.get("cancel") is True:
-        return "cancel() returned True for a job that was RUNNING"
+
+def judge_costs(case, expected, got) -> str | None:
+    if isinstance(got, list) and got and isinstance(got[-1], tuple):
+        problem = judge_replay(case, expected, got[:-1])
+        if problem is None:
+            return TooSlow("gives the right answers, but " + "; and ".join(
+                SLOW[step] for step in got[-1][1:]))
+        return problem
+    return judge_replay(case, expected, got)
+
+
+# -- L6: every interleaving with one preemption, forced -----------------------------------------
+def _one_job(cls, workers=1):
+    """A scheduler with one PENDING job x; its task notes whether it runs under a lock."""
+    ran = []
+    sched = cls(FakeClock(0), workers=workers)
+    sched.submit("x", lambda: ran.append("under a lock" if interleave.held_locks() else "ran"))
+    return sched, ran
+
+
+def _errors(out: dict) -> str | None:
+    for name, value in out.items():
+        if isinstance(value, NotImplementedError):
+            raise NotImplementedError
+        if isinstance(value, BaseException):
+            return f"{name.split()[0]}() raised {type(value).__name__} in a thread"
     return None
 
 
-def _stress(cls, n=150, tickers=3) -> str | None:
-    """Three threads tick while a fourth cancels every third job; then every job has one fate."""
-    sched, runs = cls(FakeClock(0), workers=2), []
-    for i in range(n):
-        sched.submit(i, (lambda i=i: runs.append(i)), priority=i % 3)
-    cancelled, errors = [], []
+def _cancel_vs_claim(state, out) -> str | None:
+    sched, ran = state
+    cancelled = out["cancel"] is True
+    if cancelled and ran:
+        return ("cancel('x') returned True and x ran anyway: both threads saw PENDING before "
+                "either wrote a new status")
+    if not cancelled and not ran:
+        return "cancel('x') returned False, yet x never ran"
+    if len(ran) > 1:
+        return "x ran twice"
+    want = ["[]", "CANCELLED"] if cancelled else ["[x]", "DONE"]
+    got = [_ids(out["tick"]), _status(sched.status("x"))]
+    return None if got == want else f"tick() returned {got[0]} and x ended {got[1]}, " \
+        f"expected {want[0]} and {want[1]}"
 
-    def tick_until_idle():
-        try:
-            for _ in range(n):
-                if not sched.tick():
-                    return
-        except BaseException as exc:  # reported below
-            errors.append(("tick", exc))
 
-    def cancel_some():
-        try:
-            cancelled.extend(i for i in range(0, n, 3) if sched.cancel(i) is True)
-        except BaseException as exc:  # reported below
-            errors.append(("cancel", exc))
-
-    threads = [threading.Thread(target=tick_until_idle, daemon=True) for _ in range(tickers)]
-    threads.append(threading.Thread(target=cancel_some, daemon=True))
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)  # switch threads often, so unguarded steps interleave
-    try:
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(5)
-    finally:
-        sys.setswitchinterval(interval)
-    if any(t.is_alive() for t in threads):
-        return "a thread was still inside tick() or cancel() after 5 s"
-    for name, exc in errors:
-        if problem := _thread_error(name, exc):
-            return problem
-    for _ in range(n):
-        if not sched.tick():
-            break
-    counts = {i: runs.count(i) for i in range(n)}
-    if twice := [i for i, c in counts.items() if c > 1]:
-        return f"{len(twice)} job(s) ran more than once under concurrent ticks"
-    if both := [i for i in cancelled if counts[i]]:
-        return f"{len(both)} job(s) ran although cancel() returned True"
-    if lost := [i for i, c in counts.items() if not c and i not in cancelled]:
-        return f"{len(lost)} job(s) were neither run nor cancelled"
+def _two_ticks(state, out) -> str | None:
+    sched, ran = state
+    if len(ran) != 1:
+        return f"two ticks at once ran x {len(ran)} times: a pop and its claim must be one step"
+    returned = sorted([_ids(out["tick 1"]), _ids(out["tick 2"])])
+    if returned != ["[]", "[x]"] or _status(sched.status("x")) != "DONE":
+        return f"the ticks returned {' and '.join(returned)}, x ended {sched.status('x')}"
     return None
 
 
-RACES = ("cancel() racing a tick's claim on one job (forced with a rendezvous); submit() while a "
-         "task runs; 3 tickers and a canceller on 150 jobs")
-ALL_WELL = "each race ended with exactly one winner and nothing ran twice"
+def _submit_while_running(state, out) -> str | None:
+    sched, ran = state
+    if "under a lock" in ran:
+        return ("x's task ran while tick() held the lock: one slow task would block every "
+                "submit and cancel")
+    if out["submit"] != "y" or _status(sched.status("y")) != "PENDING":
+        return f"submit('y') returned {out['submit']!r} and y is {sched.status('y')}"
+    return None
 
 
-def judge_races(case, expected, got) -> str | None:
-    if got == expected:
-        return None
-    return "the first race that went wrong is described above (got)"
+RACES = {  # scenario: (workers, threads, what must hold at the end)
+    "cancel('x') racing a tick's claim of x":
+        (1, {"tick": lambda s: s[0].tick(), "cancel": lambda s: s[0].cancel("x")},
+         _cancel_vs_claim),
+    "two ticks at once, one job x":
+        (2, {"tick 1": lambda s: s[0].tick(), "tick 2": lambda s: s[0].tick()}, _two_ticks),
+    "submit('y') while x's task runs":
+        (1, {"tick": lambda s: s[0].tick(), "submit": lambda s: s[0].submit("y", print)},
+         _submit_while_running),
+}
 
 
-def run_races(cls, case) -> str:
-    """The first problem found by the three races, or ALL_WELL."""
-    for race in (_race_cancel_and_claim, _race_slow_task, _stress):
-        problem = race(cls)
-        if problem is not None:
-            return problem
-    return ALL_WELL
+def run_race(cls, case) -> interleave.Exploration:
+    """Every schedule of one scenario with at most one preemption: the first that goes wrong."""
+    (scenario,) = case
+    workers, threads, rule = RACES[scenario]
+
+    def check(state, out):
+        return _errors(out) or rule(state, out)
+
+    return interleave.explore(lambda: _one_job(cls, workers), threads, check, watch=[cls])
+
+
+def judge_race(case, expected, got) -> str | None:
+    if not isinstance(got, interleave.Exploration):
+        return f"the race gave {got!r}"
+    return None if got else f"the schedule that shows it: {got.schedule}"
 
 
 # -- the six levels ------------------------------------------------------------------------------
 SLIP = "comparing on priority alone (no sequence tie-break)"
-SLIP_WHY = ("equal priorities then come out in whatever order the heap leaves them (or by name, "
-            "or the Jobs get compared): end the rule on the submission number seq")
+SLIP_WHY = ("equal priorities then come out in whatever order the heap leaves them (or by name): "
+            "end the rule on the submission number seq")
 WALL = "reading the system clock inside the scheduler"
 WALL_WHY = ("take time only from the injected clock: the check's FakeClock starts at 0 while the "
-            "wall clock says otherwise, and a test can never wait for real delays")
+            "system clocks say otherwise, and a test can never wait for real delays")
 HARD = "hard-coded ordering (the policy is not swappable)"
 LOCK = "check-then-set without a lock"
+READY = "self.ready = Heap(before=self.policy.before)"
+BY_POLICY = Pitfall("delayed heap ordered by the policy, not by run time", "the policy decides "
+                    "*which* ready job goes next; *when* a job is ready is always run_at order, "
+                    "and promotion stops at the first job that is not due",
+                    edit=[("Heap(key=lambda job: (job.run_at, job.seq))",
+                           "Heap(before=self.policy.before)")])
+WALL_PITFALL = Pitfall(WALL, WALL_WHY,
+                       edit=[("self.clock = clock", "self.clock = MonotonicClock()")])
 
 
-def _level(n, title, points, pitfalls, hints, examples=(), **kw) -> Problem:
+def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs=False,
+           **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
-        pitfalls = [*pitfalls, Pitfall(WALL, WALL_WHY, _variant("WallClock", wall_clock=True))]
+        pitfalls = [*pitfalls, WALL_PITFALL]
+    if costs:
+        examples = [*examples, ("a scheduler of 400 waiting jobs: what a tick and a cancel cost",
+                                COST_CASE)]
     return Problem(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
-                 reference=ModelAnswer, run=replay,
-                 judge=judge_replay, arg_names=("workers", "operations"),
-                 cases=rounds(n), points=points, pitfalls=pitfalls, hints=hints,
-                 examples=list(examples), max_examples=120, **kw)
+                   answer=JobScheduler, run=cost if costs else replay,
+                   judge=judge_costs if costs else judge_replay,
+                   arg_names=("policy", "workers", "operations") if policies
+                   else ("workers", "operations"),
+                   cases=rounds(n, policies=policies), points=points, pitfalls=pitfalls,
+                   hints=hints, examples=list(examples), max_examples=120, **kw)
 
 
 q1 = _level(1, "submit and tick", 2, [
-    Pitfall(SLIP, SLIP_WHY, _variant("PriorityAlone", tie="none")),
-    Pitfall(SLIP, SLIP_WHY, _variant("PriorityThenName", tie="name")),
-    Pitfall(SLIP, SLIP_WHY, _variant("PriorityThenJob", tie="job")),
+    Pitfall(SLIP, SLIP_WHY, edit=[(READY, "self.ready = Heap(before=lambda a, b: "
+                                   "a.priority < b.priority)")]),
+    Pitfall(SLIP, SLIP_WHY, edit=[(READY, "self.ready = Heap(key=lambda job: "
+                                   "(job.priority, job.id))")]),
     Pitfall("higher number first", "priority 1 is the most urgent here: lower numbers run first",
-            _variant("HighFirst", high_first=True)),
+            edit=[(READY, "self.ready = Heap(before=HighestNumberFirst().before)")]),
     Pitfall("one job per tick", "a tick fills every worker slot, 0 to workers - 1",
-            _variant("OneWorker", one_worker=True)),
+            edit=[("len(taken) < self.workers", "len(taken) < 1")]),
     Pitfall("a used id accepted", "submit must refuse an id it already knows (ValueError)",
-            _variant("Duplicates", duplicates=True)),
+            edit=[("            if id in self.jobs:\n"
+                   "                raise ValueError(f\"id {id!r} is already used\")\n", "")]),
 ], ["Keep a dict id -> Job and a ready heap; tick pops up to `workers` jobs and runs them.",
     "Give each job seq = next(counter) at submit; order by (priority, seq).",
     "kit.heap.Heap(before=PriorityPolicy().before) or heapq with (priority, seq, id) entries."],
-    examples=[("three equal priorities, three workers",
+    examples=[("three equal priorities, names against submission order, three workers",
                (3, ("submit c p=1", "submit a p=1", "submit b p=1", "tick"))),
-              ("a used id", (1, ("submit a p=1", "submit a p=1", "tick")))])
+              ("equal priorities, one worker, names against submission order",
+               (1, ("submit b p=2", "submit c p=2", "submit a p=2", "tick", "tick", "tick"))),
+              ("a used id", (1, ("submit a p=1", "submit a p=1", "tick"))),
+              ("the default priority is 5", (1, ("submit b p=6", "submit a", "submit c p=4",
+                                                 "tick", "tick")))])
 
 q2 = _level(2, "delayed start", 1, [
-    Pitfall(WALL, WALL_WHY, _variant("WallClock", wall_clock=True)),
+    WALL_PITFALL,
     Pitfall("due at exactly now left waiting", "a job due at run_at is ready when now >= run_at",
-            _variant("Strict", strict_due=True)),
+            edit=[("self.delayed.peek().run_at <= now", "self.delayed.peek().run_at < now")]),
     Pitfall("a negative delay accepted", "submit must refuse delay < 0 (ValueError)",
-            _variant("NegativeDelay", negative_delay=True)),
-    Pitfall("delayed heap ordered by priority, not by run time", "promotion stops at the first "
-            "job that is not due, so the delayed heap must put the soonest run_at in front",
-            _variant("DelayedByPolicy", delayed_by_policy=True)),
+            edit=[("        if delay < 0:\n"
+                   "            raise ValueError(f\"delay must be >= 0, got {delay!r}\")\n", "")]),
+    BY_POLICY,
 ], ["run_at = clock.now() + delay; a job waits in a delayed heap ordered by (run_at, seq).",
-    "At the start of tick, move every job with run_at <= clock.now() to the ready heap.",
+    "At the start of tick, move every job with run_at <= clock.now() to the ready heap; stop at "
+    "the first that is not due (the heap's front is the soonest).",
     "Never call time.time() or time.monotonic(): the clock you were given is the time."],
-    examples=[("due exactly at the second tick", (1, ("submit a p=1 delay=1", "tick", "tick")))])
+    examples=[("due exactly at the second tick", (1, ("submit a p=1 delay=1", "tick", "tick"))),
+              ("a later job submitted first", (1, ("submit b p=1 delay=3", "submit a p=2 delay=1",
+                                                   "tick", "tick", "tick", "tick")))],
+    costs=True)
 
 q3 = _level(3, "cancel", 2, [
     Pitfall("a cancelled job still runs", "tick must skip a job that is no longer PENDING when "
             "it is popped: only a successful claim runs a task",
-            _variant("NoClaim", no_claim=True)),
+            edit=[('if job.status == "PENDING":  # the claim', 'if job:  # the claim')]),
     Pitfall("cancel wins against a job that already ran", "cancel acts only on PENDING jobs and "
-            "returns False otherwise", _variant("CancelAny", cancel_any=True)),
+            "returns False otherwise",
+            edit=[('            if job.status != "PENDING":\n                return False\n', "")]),
     Pitfall("a skipped cancelled job used up a worker slot", "after skipping a dead entry, pop "
-            "the next job for the same slot", _variant("SkipUsesSlot", skip_uses_slot=True)),
+            "the next job for the same slot",
+            edit=[("while self.ready and len(taken) < self.workers:",
+                   "for _ in range(min(self.workers, len(self.ready))):")]),
 ], ["cancel: if the job is PENDING, set CANCELLED and return True; otherwise return False.",
-    "Leave the job in its heap (lazy deletion); tick drops it when it comes off a heap.",
+    "Leave the job in its heap (lazy deletion, O(1)); tick drops it when it comes off a heap.",
     "In tick, keep popping until a job passes the PENDING test or the heap is empty."],
     examples=[("cancel after the job ran", (1, ("submit a p=1", "tick", "cancel a"))),
               ("a cancelled job in front", (1, ("submit a p=1", "submit b p=2", "cancel a",
                                                  "tick"))),
               ("a job cancelled while it waits in the ready heap",
                (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b",
-                    "tick")))])
+                    "tick")))],
+    costs=True)
 
 q4 = _level(4, "retries with backoff", 2, [
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
             "retries=1 runs twice before it is FAILED",
-            _variant("OffByOne", retries_off_by_one=True)),
+            edit=[("job.attempts <= job.retries", "job.attempts < job.retries")]),
     Pitfall("constant backoff", "wait backoff * 2 ** (attempts - 1): 1x, 2x, 4x the backoff",
-            _variant("Constant", backoff="constant")),
+            edit=[("job.backoff * 2 ** (job.attempts - 1)", "job.backoff")]),
     Pitfall("backoff doubled from the first retry", "the first retry waits backoff itself: "
             "2 ** (attempts - 1) with attempts counting the runs so far",
-            _variant("Late", backoff="late")),
+            edit=[("2 ** (job.attempts - 1)", "2 ** job.attempts")]),
     Pitfall("retried at once", "a failed job waits its backoff before it is due again",
-            _variant("NoWait", backoff="none")),
+            edit=[(" + job.backoff * 2 ** (job.attempts - 1)", "")]),
 ], ["Count attempts when a job is claimed; a failing task with attempts <= retries goes back.",
     "Going back means PENDING again, run_at = now + backoff * 2 ** (attempts - 1), onto the "
     "delayed heap.",
@@ -768,51 +570,52 @@ q4 = _level(4, "retries with backoff", 2, [
                (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
               ("two retries with backoff 1",
                (1, ("submit a p=1 retries=2 backoff=1 fails=2", "tick", "tick", "tick",
-                    "tick")))])
+                    "tick"))),
+              ("the default backoff is 10",
+               (1, ("submit a p=1 retries=1 fails=1", *["tick"] * 11)))])
 
-q5 = Problem(name="JobScheduler level 5 (swappable policy)", defines="JobScheduler",
-           reference=ModelAnswer, run=replay,
-           judge=judge_replay, arg_names=("policy", "workers", "operations"),
-           cases=rounds(4, policies=True), points=1, max_examples=120, pitfalls=[
-               Pitfall(HARD, "the rule must come from the policy argument (its before(a, b)); "
-                       "then 'now order by deadline' is a new class, not an edit of the "
-                       "scheduler", _variant("HardCoded", hard_coded=True)),
-               Pitfall("delayed heap ordered by the policy", "the policy decides *which* ready "
-                       "job goes next; *when* a job is ready is always run_at order",
-                       _variant("DelayedByPolicy", delayed_by_policy=True)),
-               Pitfall(WALL, WALL_WHY, _variant("WallClock", wall_clock=True)),
-           ], hints=["Store the policy; build the ready heap from policy.before.",
-                     "The policies read job.priority, job.seq and job.run_at: use Job records.",
-                     "policy=None means PriorityPolicy()."],
-           examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1",
-                                                          "tick")))])
+q5 = _level(5, "swappable policy", 1, [
+    Pitfall(HARD, "the rule must come from the policy argument (its before(a, b)); then 'now "
+            "order by deadline' is a new class, not an edit of the scheduler",
+            edit=[(READY, "self.ready = Heap(before=PriorityPolicy().before)")]),
+    BY_POLICY,
+], ["Store the policy; build the ready heap from policy.before.",
+    "The policies read job.priority, job.seq and job.run_at: use Job records.",
+    "policy=None means PriorityPolicy()."], policies=True,
+    examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick"))),
+              ("no policy given", (None, 1, ("submit a p=3", "submit b p=1", "tick")))])
 
-q6 = Problem(name="JobScheduler level 6 (thread safety)", defines="JobScheduler",
-           reference=ModelAnswer, run=run_races,
-           judge=judge_races,
-           arg_names=("races",), cases=st.just((RACES,)), points=2, max_examples=1, timeout=15,
-           pitfalls=[
-               Pitfall(LOCK, "the PENDING test and the new status must be one step: take one "
-                       "lock around the heaps, the job map and every status change",
-                       _variant("NoLock", no_lock=True)),
-               Pitfall("running the task while holding the lock", "claim under the lock, "
-                       "release it, run the task, then take the lock again to record the end",
-                       _variant("TaskInLock", task_in_lock=True)),
-           ], hints=["One threading.Lock; every method takes it around shared state.",
-                     "tick: under the lock promote, pop and claim; outside it run the tasks; "
-                     "under it again record DONE, FAILED or the retry.",
-                     "cancel: under the lock test PENDING and set CANCELLED."])
+q6 = Problem(
+    name="JobScheduler level 6 (thread safety)", defines="JobScheduler", answer=JobScheduler,
+    run=run_race, judge=judge_race, arg_names=("race",),
+    cases=st.sampled_from(list(RACES)).map(lambda name: (name,)), points=2, max_examples=3,
+    timeout=20, examples=[(name, (name,)) for name in RACES],
+    pitfalls=[
+        Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock "
+                "around the heaps, the job map and every status change",
+                edit=[("self.lock = threading.Lock()", "self.lock = contextlib.nullcontext()")]),
+        Pitfall("running the task while holding the lock", "claim under the lock, release it, "
+                "run the task, then take the lock again to record the end",
+                edit=[("threading.Lock()", "threading.RLock()"),
+                      ("        for job in taken:  # outside the lock: a slow task never blocks "
+                       "submit\n", "        with self.lock:  # the task runs under the lock\n"
+                       "          for job in taken:\n")]),
+    ],
+    hints=["One threading.Lock; every method takes it around shared state.",
+           "tick: under the lock promote, pop and claim; outside it run the tasks; under it "
+           "again record DONE, FAILED or the retry.",
+           "cancel: under the lock test PENDING and set CANCELLED."])
 
 PROBLEMS = LEVELS = [q1, q2, q3, q4, q5, q6]
 TITLES = ["submit and tick", "delayed start", "cancel", "retries with backoff", "swappable policy",
           "thread safety"]
 
 
-@dataclass
 class Progress:
     """The table `progress` shows: one row per level, and the points."""
 
-    results: list
+    def __init__(self, results: list):
+        self.results = results
 
     @property
     def points(self) -> int:
@@ -836,4 +639,3 @@ class Progress:
 def progress(cls) -> Progress:
     """Run every level's check on `cls` and show one table (it never raises)."""
     return Progress([q.check(cls) for q in LEVELS])
-

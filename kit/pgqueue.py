@@ -1,0 +1,617 @@
+"""The lease queue on PostgreSQL, shared by workers on many machines.
+
+`PostgresLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py), exactly like
+`SqliteLeaseQueue` (kit/store.py): the same expiry inequality, retries timed from the moment the
+attempt ended, the same dead-letter rule, stale leases rejected by token. Three things change
+when a hundred workers on different machines share one queue:
+
+- **Atomic claims without a global lock.** SQLite lets one writer in at a time. Here the claim is
+  one statement, `UPDATE ... FROM (SELECT ... ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)`:
+  each worker locks the oldest ready row that nobody else has locked, and skips the locked ones
+  instead of queueing behind them, so claims run side by side and never hand out a job twice.
+- **One clock.** Machines' clocks drift apart (clock skew): a worker whose clock runs 2 s fast
+  thinks a lease has expired 2 s early. With `clock=None` every "now" is read from the database
+  server, one clock for every worker. Tests inject a `FakeClock` instead.
+- **Waiting without polling.** An idle worker calls `wait(timeout)`: it sleeps on LISTEN/NOTIFY
+  until a `put` (or a retry that is due at once) announces a ready job, or until the next delayed
+  job or lease expiry is due, whichever comes first.
+
+Every operation is one transaction: read the clock once, expire the leases whose time has come
+(`due <= now`, the rows locked with SKIP LOCKED, so a catch-up never waits for another worker),
+then do its work. A job waiting for its run-at time is stored as `queued` with `due` = run-at: it
+*is* ready once `due <= now`, so nothing has to move it. Jobs of many queues share the tables,
+told apart by the `queue` name. Job ids and worker names are str or int (kept apart: 1 is not
+"1"); payloads are JSON. psycopg 3 is imported only here, lazily: `pip install 'kit[postgres]'`.
+
+`local_server()` starts a throwaway PostgreSQL cluster (initdb in a temporary folder, a free
+port on 127.0.0.1) and yields its DSN; the notebook and the test suite use it.
+"""
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from kit import validate
+from kit.lease import DeadLetter, Lease, Stats, check_settings, exponential_retry, is_held
+from kit.store import _storable
+
+# THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
+EXPIRED = "state = 'leased' AND due <= %(now)s"
+assert not is_held(5, 5) and is_held(4.999, 5)  # the same inequality as kit.lease
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS kit_lease_jobs (
+    queue text NOT NULL,
+    id jsonb NOT NULL,                     -- a str or an int, as given: 1 and "1" differ
+    payload text,                          -- JSON
+    state text NOT NULL,                   -- queued (ready or delayed by due), leased, done, dead
+    attempts integer NOT NULL DEFAULT 0,   -- deliveries so far
+    worker jsonb, token bigint,            -- the live grant (leased only)
+    due float8 NOT NULL,                   -- queued: ready from, leased: expires at
+    seq bigint NOT NULL,                   -- when due (or death) was set: ties are FIFO
+    expired_last boolean NOT NULL DEFAULT false,  -- did the previous attempt end by expiry?
+    duplicates integer NOT NULL DEFAULT 0, -- deliveries after an expiry (kept across re-puts)
+    died_at float8, dead_reason text,
+    PRIMARY KEY (queue, id)
+);
+CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_due ON kit_lease_jobs (queue, state, due, seq);
+CREATE SEQUENCE IF NOT EXISTS kit_lease_seq;
+"""
+EXISTS = "SELECT to_regclass('kit_lease_jobs')"
+SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
+CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
+
+# "now" for one operation: the injected clock's reading, or (NULL) the server's clock.
+NOW = "SELECT COALESCE(%(now)s::float8, extract(epoch FROM clock_timestamp())::float8) AS now"
+
+# The catch-up: every lease whose time has come, earliest first; rows another worker has locked
+# (it is expiring, acking or claiming them right now) are skipped, never waited for.
+SWEEP = f"""
+SELECT id, attempts, due FROM kit_lease_jobs
+ WHERE queue = %(queue)s AND {EXPIRED}
+ ORDER BY due, seq FOR UPDATE SKIP LOCKED
+"""
+
+# The atomic claim, one statement: lock the job that has been ready longest (skipping rows other
+# workers hold locked), take it, hand it back. The subquery is uncorrelated, so it runs once (an
+# InitPlan): in a join it could be rescanned and, skipping the row it had just taken, take more.
+# Tokens and seqs are fresh numbers of one sequence, so no two grants ever share a token.
+CLAIM = """
+UPDATE kit_lease_jobs
+   SET state = 'leased', worker = %(worker)s, token = nextval('kit_lease_seq'),
+       seq = nextval('kit_lease_seq'), due = %(now)s + %(for)s, attempts = attempts + 1,
+       duplicates = duplicates + expired_last::int
+ WHERE queue = %(queue)s AND id = (SELECT id FROM kit_lease_jobs
+                                    WHERE queue = %(queue)s AND state = 'queued'
+                                      AND due <= %(now)s
+                                    ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+RETURNING id, attempts, payload, token, due
+"""
+
+# The fast path: one statement (one round trip, its own transaction) that reads the clock, sees
+# whether any lease is waiting to be expired and, only if none is, does the operation. When one
+# is, the caller takes the slow path: a transaction that sweeps first. Both paths meet the same
+# state machine in the tests.
+_STALE = ("SELECT EXISTS (SELECT 1 FROM kit_lease_jobs WHERE queue = %(queue)s AND "
+          "state = 'leased' AND due <= (SELECT now FROM t)) AS expiring")
+
+
+def _unless_stale(statement: str, result: str) -> str:
+    """`statement` (an UPDATE ... RETURNING whose last line starts with WHERE) run only when no
+    lease is due to expire, at one reading of the clock; the result row is: now, whether a lease
+    is due to expire, then `result` over what the statement returned (CTE `changed`)."""
+    outer = statement.rindex("\n WHERE ")
+    guarded = (statement[:outer] + "\n WHERE NOT (SELECT expiring FROM stale) AND "
+               + statement[outer + len("\n WHERE "):]).replace("%(now)s", "(SELECT now FROM t)")
+    return (f"WITH t AS ({NOW}), stale AS ({_STALE}), changed AS ({guarded})\n"
+            f"SELECT (SELECT now FROM t), (SELECT expiring FROM stale), {result}")
+
+
+LIVE_GRANT = ("queue = %(queue)s AND id = %(id)s AND state = 'leased' AND token = %(token)s "
+              "AND worker = %(worker)s")
+ACK = f"""UPDATE kit_lease_jobs SET state = 'done', worker = NULL, token = NULL
+ WHERE {LIVE_GRANT} RETURNING 1"""
+HEARTBEAT = f"""UPDATE kit_lease_jobs SET due = %(now)s + %(extend)s, seq = nextval('kit_lease_seq')
+ WHERE {LIVE_GRANT} RETURNING 1"""
+CLAIM_FAST = _unless_stale(CLAIM.strip(), "c.* FROM (SELECT 1) one LEFT JOIN changed c ON true")
+ACK_FAST = _unless_stale(ACK, "(SELECT count(*) FROM changed)")
+HEARTBEAT_FAST = _unless_stale(HEARTBEAT, "(SELECT count(*) FROM changed)")
+
+# A job's observable state: queued splits into ready and delayed by the clock.
+STATE = "CASE WHEN state = 'queued' THEN CASE WHEN due <= %(now)s THEN 'ready' ELSE 'delayed' " \
+        "END ELSE state END"
+
+
+class ServerClock:
+    """The database server's clock (seconds since the epoch): one clock for every worker."""
+
+    def __init__(self, queue):
+        self._queue = queue
+
+    def now(self) -> float:
+        return self._queue._run(lambda cur: cur.execute(NOW, {"now": None}).fetchone()[0])
+
+    def __repr__(self) -> str:
+        return "ServerClock()"
+
+
+class QueueServerError(ConnectionError):
+    """The PostgreSQL server cannot be reached, or the connection to it was lost."""
+
+
+def _psycopg():
+    try:
+        import psycopg
+    except ImportError:
+        raise ImportError("kit.pgqueue needs psycopg 3: pip install 'kit[postgres]' "
+                          "(or psycopg[binary])") from None
+    return psycopg
+
+
+def _where(dsn: str) -> str:
+    """host:port a DSN points at (libpq's defaults when it does not say)."""
+    from psycopg.conninfo import conninfo_to_dict
+    d = conninfo_to_dict(dsn)
+    host = d.get("host") or os.environ.get("PGHOST") or "localhost (Unix socket)"
+    port = d.get("port") or os.environ.get("PGPORT") or "5432"
+    return f"{host}:{port}"
+
+
+def connection_errors() -> tuple:
+    """What a cut or lost connection raises: the kit's error and the driver's own."""
+    psycopg = _psycopg()
+    return (QueueServerError, psycopg.OperationalError, psycopg.InterfaceError)
+
+
+def jsonb(value):
+    """A value as a jsonb query parameter (how job ids and worker names are stored)."""
+    from psycopg.types.json import Jsonb
+    return value if isinstance(value, Jsonb) else Jsonb(value)
+
+
+def connect(dsn: str, autocommit: bool = True):
+    """A psycopg connection, or one clear error: a bad DSN (ValueError naming it) or a server
+    that cannot be reached (QueueServerError naming host and port)."""
+    psycopg = _psycopg()
+    where = _where_or_error(dsn, psycopg)
+    try:
+        return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=10)
+    except psycopg.OperationalError as e:
+        reason = " ".join(str(e).split()) or type(e).__name__
+        raise QueueServerError(f"cannot connect to PostgreSQL at {where}: {reason}") from None
+
+
+class PostgresLeaseQueue:
+    """At-least-once job queue with leases, heartbeats, retries and dead letters, in PostgreSQL."""
+
+    def __init__(self, dsn: str, lease_for: float, max_attempts: int, retry_delay=None,
+                 clock=None, queue: str = "default"):
+        if not isinstance(dsn, str):
+            raise TypeError(f"dsn must be a connection string, got {dsn!r}")
+        if type(queue) is not str or not queue:
+            raise TypeError(f"queue must be a non-empty str, got {queue!r}")
+        self.clock = ServerClock(self) if clock is None else clock
+        check_settings(self.clock, lease_for, max_attempts, retry_delay)
+        self.dsn, self.queue = dsn, queue
+        self.lease_for, self.max_attempts = lease_for, max_attempts
+        self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
+        self._psycopg = _psycopg()
+        self.where = _where_or_error(dsn, self._psycopg)
+        self._conn = self._connect()
+        self._listener = None
+        self._closed = False
+
+    # -- the connection -----------------------------------------------------------------------
+
+    def _connect(self):
+        conn = connect(self.dsn)
+        try:
+            # Only when the tables are missing, and one process at a time: CREATE INDEX, even
+            # with IF NOT EXISTS, would wait for every transaction running on the table.
+            with conn.transaction():
+                if conn.execute(EXISTS).fetchone()[0] is None:
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                    for statement in SCHEMA.split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _run(self, body, transaction: bool = True):
+        """Run `body(cursor)` in one transaction (or, for a single statement, in autocommit). A
+        lost connection (server restart, pg_terminate_backend) raises QueueServerError; the next
+        call connects again."""
+        if self._closed:
+            raise ValueError(f"the queue {self.queue!r} on {self.where} is closed")
+        psycopg = self._psycopg
+        try:
+            if self._conn is None or self._conn.closed:
+                self._conn = self._connect()
+            if not transaction:
+                with self._conn.cursor() as cur:
+                    return body(cur)
+            with self._conn.transaction(), self._conn.cursor() as cur:
+                return body(cur)
+        except (psycopg.OperationalError, psycopg.InterfaceError) as e:
+            if self._conn is not None and not (self._conn.closed or self._conn.broken):
+                raise  # the connection is fine: a lock timeout, a cancelled query, ...
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
+            reason = " ".join(str(e).split()) or type(e).__name__
+            raise QueueServerError(f"lost the connection to PostgreSQL at {self.where}: "
+                                   f"{reason}") from None
+
+    def _now(self):
+        return None if isinstance(self.clock, ServerClock) else self.clock.now()
+
+    def _begin(self, cur) -> float:
+        """Read the clock once and expire every lease whose time has come, earliest first
+        (each retry is timed from its own expiry)."""
+        now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
+        for job_id, attempts, due in cur.execute(SWEEP, {"queue": self.queue, "now": now}
+                                                 ).fetchall():
+            self._end_attempt(cur, job_id, attempts, due, "expire")
+        return now
+
+    def close(self) -> None:
+        """Close the connections. Leases this worker holds stay in the table and will expire."""
+        for conn in (self._conn, self._listener):
+            if conn is not None:
+                conn.close()
+        self._conn = self._listener = None
+        self._closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- the operations -----------------------------------------------------------------------
+
+    def put(self, job_id, payload=None, delay: float = 0) -> None:
+        """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
+        or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
+        self._check_job_id(job_id)
+        validate.number("delay", delay, low=0)
+        try:
+            text = json.dumps(payload)
+        except (TypeError, ValueError):
+            raise TypeError(f"payload must be JSON data (it is stored as text), "
+                            f"got {payload!r}") from None
+        key = self._jsonb(job_id)
+
+        def body(cur):
+            cur.execute("SELECT 1 FROM kit_lease_jobs WHERE queue = %s AND id = %s FOR UPDATE",
+                        (self.queue, key))  # lock our own row first: then we never wait again
+            now = self._begin(cur)
+            row = cur.execute("SELECT state FROM kit_lease_jobs WHERE queue = %s AND id = %s",
+                              (self.queue, key)).fetchone()
+            if row is not None and row[0] not in ("done", "dead"):
+                return self._shown(row[0], now, cur, key)  # commit the catch-up, then refuse
+            cur.execute(
+                "INSERT INTO kit_lease_jobs (queue, id, payload, state, due, seq) "
+                "VALUES (%(queue)s, %(id)s, %(payload)s, 'queued', %(due)s, "
+                "nextval('kit_lease_seq')) ON CONFLICT (queue, id) DO UPDATE SET "
+                "payload = excluded.payload, state = 'queued', attempts = 0, worker = NULL, "
+                "token = NULL, due = excluded.due, seq = excluded.seq, expired_last = false, "
+                "died_at = NULL, dead_reason = NULL",
+                {"queue": self.queue, "id": key, "payload": text, "due": now + delay})
+            if delay == 0:
+                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
+            return None
+
+        # The catch-up is committed even when the put is refused: the expiries it applied have
+        # happened whatever this call does (redoing them would call retry_delay twice).
+        live = self._run(body)
+        if live is not None:
+            raise ValueError(f"job_id {job_id!r} is already in the queue (state {live!r})")
+
+    def lease(self, worker) -> Lease | None:
+        """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""
+        if not _storable(worker):
+            raise TypeError(f"worker must be a str or int name, got {worker!r}")
+        args = {"worker": self._jsonb(worker), "for": float(self.lease_for), "queue": self.queue}
+
+        def slow(cur):
+            return cur.execute(CLAIM, {**args, "now": self._begin(cur)}).fetchone()
+
+        now, stale, *row = self._fast(CLAIM_FAST, args)
+        row = self._run(slow) if stale else (None if row[0] is None else row)
+        if row is None:
+            return None
+        job_id, attempts, payload, token, due = row
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+
+    def ack(self, lease: Lease) -> bool:
+        """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
+        return self._change_live(lease, ACK, ACK_FAST, {})
+
+    def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
+        """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        if extend_by is not None:
+            validate.number("extend_by", extend_by, low=0, low_open=True)
+        extend = float(self.lease_for if extend_by is None else extend_by)
+        return self._change_live(lease, HEARTBEAT, HEARTBEAT_FAST, {"extend": extend})
+
+    def fail(self, lease: Lease) -> bool:
+        """The holder reports a failed attempt: retry after backoff, or dead-letter."""
+        def failed(cur, now, key):
+            self._end_attempt(cur, key, lease.attempt, now, "fail")
+        return self._with_live(lease, failed)
+
+    def wait(self, timeout: float = 1) -> bool:
+        """Block until a job may be ready: a NOTIFY from a put or a retry due at once (True), or
+        the next delayed job's run-at time or a lease's expiry (True), or `timeout` seconds
+        (False). Nothing is polled: the worker sleeps on the listening connection's socket."""
+        validate.number("timeout", timeout, low=0)
+        if self._listener is None:
+            self._listener = connect(self.dsn)
+            self._listener.execute(f"LISTEN {CHANNEL}")
+
+        def next_due(cur):
+            now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
+            due = cur.execute("SELECT min(due) FROM kit_lease_jobs WHERE queue = %s AND state "
+                              "IN ('queued', 'leased')", (self.queue,)).fetchone()[0]
+            return None if due is None else due - now
+
+        left = self._run(next_due)
+        if left is not None and left <= 0:
+            return True
+        bound = timeout if left is None else min(timeout, left)
+        try:
+            for note in self._listener.notifies(timeout=bound):
+                if note.payload == self.queue:
+                    return True
+        except self._psycopg.OperationalError as e:
+            self._listener = None
+            raise QueueServerError(f"lost the connection to PostgreSQL at {self.where}: "
+                                   f"{e}") from None
+        return left is not None and left <= timeout
+
+    # -- observations -------------------------------------------------------------------------
+
+    def status(self, job_id) -> str:
+        """ready, delayed, leased, done or dead."""
+        return self._row(job_id, f"{STATE}")[0]
+
+    def holder(self, job_id) -> Lease | None:
+        """The live lease on a job (with its current expiry), or None."""
+        state, worker, attempts, due, token, payload = self._row(
+            job_id, "state, worker, attempts, due, token, payload")
+        if state != "leased":
+            return None
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+
+    @property
+    def dead_letters(self) -> list[DeadLetter]:
+        """Jobs that used up max_attempts, oldest death first."""
+        def body(cur):
+            self._begin(cur)
+            return cur.execute("SELECT id, payload, attempts, died_at, dead_reason FROM "
+                               "kit_lease_jobs WHERE queue = %s AND state = 'dead' ORDER BY seq",
+                               (self.queue,)).fetchall()
+        return [DeadLetter(i, json.loads(p), a, t, r) for i, p, a, t, r in self._run(body)]
+
+    def stats(self) -> Stats:
+        """Jobs per state and the duplicate-delivery count. O(n): one pass over the queue."""
+        def body(cur):
+            now = self._begin(cur)
+            counts = dict(cur.execute(f"SELECT {STATE}, count(*) FROM kit_lease_jobs "
+                                      "WHERE queue = %(queue)s GROUP BY 1",
+                                      {"now": now, "queue": self.queue}).fetchall())
+            dup = cur.execute("SELECT coalesce(sum(duplicates), 0) FROM kit_lease_jobs "
+                              "WHERE queue = %s", (self.queue,)).fetchone()[0]
+            return counts, dup
+        counts, dup = self._run(body)
+        return Stats(*(counts.get(s, 0) for s in ("ready", "leased", "delayed", "done", "dead")),
+                     int(dup))
+
+    def drop(self) -> None:
+        """Delete every job of this queue (the tables stay, other queues are untouched)."""
+        self._run(lambda cur: cur.execute("DELETE FROM kit_lease_jobs WHERE queue = %s",
+                                          (self.queue,)))
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _change_live(self, lease, statement, fast, args) -> bool:
+        """Run `statement` (ACK, HEARTBEAT) on the lease's row if it is the live grant: in one
+        round trip when no lease is due to expire, else after a sweep."""
+        grant = self._grant(lease)
+        if grant is None:
+            return False
+        args = {**args, **grant}
+        now, stale, changed = self._fast(fast, args)
+        if not stale:
+            return changed == 1
+        return self._with_live(lease, lambda cur, now, key: cur.execute(
+            statement, {**args, "now": now}))
+
+    def _grant(self, lease) -> dict | None:
+        """The lease as query parameters, or None when it cannot match any row."""
+        if not isinstance(lease, Lease):
+            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        if not (_storable(lease.job) and _storable(lease.worker)
+                and _storable(lease.token) and type(lease.token) is int):
+            return None
+        return {"queue": self.queue, "id": self._jsonb(lease.job), "token": lease.token,
+                "worker": self._jsonb(lease.worker)}
+
+    def _fast(self, statement, args) -> tuple:
+        """One statement in its own transaction (autocommit): one round trip."""
+        return self._run(lambda cur: cur.execute(statement, {**args, "now": self._now()}
+                                                 ).fetchone(), transaction=False)
+
+    def _with_live(self, lease, change) -> bool:
+        """Lock the lease's row (first: holding nothing, so no deadlock), catch up, and apply
+        `change` only when the lease is still the live grant."""
+        if self._grant(lease) is None:
+            return False
+        key = self._jsonb(lease.job)
+
+        def body(cur):
+            cur.execute("SELECT 1 FROM kit_lease_jobs WHERE queue = %s AND id = %s FOR UPDATE",
+                        (self.queue, key))
+            now = self._begin(cur)  # expires our own row too, if its time has come
+            row = cur.execute("SELECT state, token, worker FROM kit_lease_jobs WHERE queue = %s "
+                              "AND id = %s", (self.queue, key)).fetchone()
+            if row is None or row != ("leased", lease.token, lease.worker):
+                return False
+            change(cur, now, key)
+            return True
+
+        return self._run(body)
+
+    def _end_attempt(self, cur, key, attempts, time, how) -> None:
+        if attempts >= self.max_attempts:
+            cur.execute("UPDATE kit_lease_jobs SET state = 'dead', worker = NULL, token = NULL, "
+                        "seq = nextval('kit_lease_seq'), died_at = %s, dead_reason = %s, "
+                        "expired_last = %s WHERE queue = %s AND id = %s",
+                        (time, how, how == "expire", self.queue, self._jsonb(key)))
+            return
+        delay = self.retry_delay(attempts - 1)
+        if not isinstance(delay, int | float) or isinstance(delay, bool) or not delay >= 0:
+            raise ValueError(f"retry_delay({attempts - 1}) must return a number >= 0, "
+                             f"got {delay!r}")
+        cur.execute("UPDATE kit_lease_jobs SET state = 'queued', worker = NULL, token = NULL, "
+                    "due = %s, seq = nextval('kit_lease_seq'), expired_last = %s "
+                    "WHERE queue = %s AND id = %s",
+                    (time + delay, how == "expire", self.queue, self._jsonb(key)))
+        if delay == 0:
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
+
+    def _row(self, job_id, columns: str) -> tuple:
+        self._check_job_id(job_id)
+
+        def body(cur):
+            now = self._begin(cur)
+            return cur.execute(f"SELECT {columns} FROM kit_lease_jobs WHERE queue = %(queue)s "
+                               "AND id = %(id)s", {"now": now, "queue": self.queue,
+                                                   "id": self._jsonb(job_id)}).fetchone()
+
+        row = self._run(body)
+        if row is None:
+            raise ValueError(f"job_id {job_id!r} was never put in this queue")
+        return row
+
+    def _shown(self, state, now, cur, key) -> str:
+        if state != "queued":
+            return state
+        due = cur.execute("SELECT due FROM kit_lease_jobs WHERE queue = %s AND id = %s",
+                          (self.queue, key)).fetchone()[0]
+        return "ready" if due <= now else "delayed"
+
+    _jsonb = staticmethod(jsonb)
+
+    @staticmethod
+    def _check_job_id(job_id) -> None:
+        if not _storable(job_id):
+            raise TypeError(f"job_id must be a str or an int, got {job_id!r}")
+
+    def __repr__(self) -> str:
+        return (f"PostgresLeaseQueue({self.where!r}, lease_for={self.lease_for!r}, "
+                f"max_attempts={self.max_attempts!r}, queue={self.queue!r})")
+
+
+def _where_or_error(dsn, psycopg) -> str:
+    try:
+        return _where(dsn)
+    except psycopg.ProgrammingError as e:
+        raise ValueError(f"dsn is not a PostgreSQL connection string: {dsn!r} "
+                         f"({' '.join(str(e).split())})") from None
+
+
+# -- a throwaway local server ---------------------------------------------------------------
+
+class ServerMissing(RuntimeError):
+    """PostgreSQL's server programs are not installed on this machine."""
+
+
+def server_binaries(debian: str = "/usr/lib/postgresql", path: str | None = None) -> Path:
+    """The folder holding initdb and pg_ctl: Debian's /usr/lib/postgresql/N/bin (the newest N),
+    or wherever PATH (or `path`) finds both."""
+    found = sorted(Path(debian).glob("*/bin/initdb"),
+                   key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
+                   else 0)
+    if found:
+        return found[-1].parent
+    pg_ctl = shutil.which("pg_ctl", path=path)
+    if pg_ctl and shutil.which("initdb", path=path):
+        return Path(pg_ctl).parent
+    raise ServerMissing("PostgreSQL's server (initdb, pg_ctl) is not installed: "
+                        "apt-get install postgresql")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def local_server(settings: dict | None = None):
+    """Start a throwaway PostgreSQL cluster and yield its DSN; stop it and delete it at the end.
+
+    initdb in a fresh temporary folder, trust authentication for user postgres, listening on a
+    free port of 127.0.0.1 only. As root the server runs as the `postgres` user (it refuses to
+    run as root); as anyone else it runs as you. `synchronous_commit=off` by default: a commit
+    survives a crashed process, not a power cut (SQLite's WAL with synchronous=NORMAL promises
+    the same), so the comparison with the SQLite queue is fair. Starts in about a second.
+    """
+    bindir = server_binaries()
+    settings = {"synchronous_commit": "off", **(settings or {})}
+    folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
+    as_user = []
+    if os.geteuid() == 0:
+        import pwd
+        try:
+            pg = pwd.getpwnam("postgres")
+        except KeyError:
+            shutil.rmtree(folder)
+            raise ServerMissing("there is no postgres user to run the server as: "
+                                "apt-get install postgresql") from None
+        os.chown(folder, pg.pw_uid, pg.pw_gid)
+        as_user = ["runuser", "-u", "postgres", "--"]
+    data = folder / "data"
+    options = " ".join(f"-c {k}={v}" for k, v in settings.items())
+
+    def run(*args, timeout=120):
+        done = subprocess.run([*as_user, *map(str, args)], capture_output=True, text=True,
+                              timeout=timeout)
+        if done.returncode != 0:
+            raise RuntimeError(f"{Path(args[0]).name} failed: {done.stderr.strip()}")
+
+    started = False
+    try:
+        run(bindir / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8",
+            "--no-sync")
+        for attempt in range(5):  # another process may take the free port before we bind it
+            port = _free_port()
+            try:
+                run(bindir / "pg_ctl", "-D", data, "-l", folder / "server.log", "-w", "-o",
+                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 {options}", "start")
+                started = True
+                break
+            except RuntimeError:
+                if attempt == 4:
+                    log = (folder / "server.log").read_text() if (folder / "server.log"
+                                                                   ).exists() else ""
+                    raise RuntimeError(f"the PostgreSQL server did not start: {log[-500:]}"
+                                       ) from None
+                time.sleep(0.2)
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        if started:
+            with contextlib.suppress(Exception):
+                run(bindir / "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop", timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
