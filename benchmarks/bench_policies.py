@@ -111,6 +111,10 @@ def run(quick: bool = False) -> list[Row]:
                                     lambda: bare_fifo(arrival, duration), repeat)
             rows.append(Row("policies", f"simulate_fast fifo, {size} tasks", seconds,
                             "bare deque FIFO loop", floor, "<= 4x"))
+            seconds, floor = paired(lambda: simulate(tasks, "fifo"),
+                                    lambda: bare_fifo(arrival, duration), repeat)
+            rows.append(Row("policies", f"simulate fifo (the readable loop), {size} tasks",
+                            seconds, "bare deque FIFO loop", floor, "report"))
             seconds, floor = paired(lambda: read_all(simulate_fast(tasks, "fifo")),
                                     lambda: bare_fifo(arrival, duration), repeat)
             rows.append(Row("policies", f"simulate_fast fifo, {size} tasks, then summary(), "

@@ -72,47 +72,6 @@ def urgent_stream(n, low_priority=5, urgent_priority=1):
                                                 for k in range(n)]
 
 
-class Rule:
-    """A policy as data, built once per simulation by `policy_rule` (which checks the options).
-
-    `key(i, now)` is the ready-queue key of task i entering the queue at `now`: `base[i] +
-    aging * now` (no base: 0, a FIFO queue). `left[i]` is task i's work left (the loops keep it
-    up to date; srtf's base is this very list). A running task with `quantum` None runs until it is
-    done or preempted; otherwise it is put back after `quantum` ticks (mlfq: its `feedback` says
-    how long, and moves it between levels). `preempts`: a ready task with a smaller key takes the
-    worker at once. `boost` (mlfq): every task back to the top every `boost` ticks.
-    """
-
-    def __init__(self, policy, tasks, base=None, aging=0, preempts=False, quantum=None,
-                 fb: Feedback | None = None, boost=None, left=None):
-        self.policy, self.base, self.aging, self.preempts = policy, base, aging, preempts
-        self.quantum, self.feedback, self.boost = quantum, fb, boost
-        self.left = [t.duration for t in tasks] if left is None else left
-
-    def key(self, i, now):
-        return (0 if self.base is None else self.base[i]) + self.aging * now
-
-    def slice(self, i, now, company_at):
-        """How long task i, just given the worker at `now`, may run before it is put back; no one
-        else can be ready before `company_at` (inf: never)."""
-        if self.feedback is not None:
-            return self.feedback.slice(i)
-        return inf if self.quantum is None else alone(self.quantum, now, company_at)
-
-    def next_boost(self, now):
-        """The first boost after `now` (inf: no boost)."""
-        return inf if self.boost is None else (floor(now / self.boost) + 1) * self.boost
-
-
-def alone(quantum, now, until):
-    """The time slice of a task with no one else ready until `until`: each quantum end before then
-    would only put it back and pick it again, so it gets every quantum up to the first boundary at
-    or after `until` in one go (all of them when nothing else will arrive)."""
-    if until - now <= quantum:
-        return quantum
-    return inf if until == inf else ceil((until - now) / quantum) * quantum
-
-
 def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None, quanta=None,
              allotment=None, boost=None) -> Schedule:
     """Run `tasks` on one worker under `policy` and return the `Schedule`.
@@ -178,8 +137,8 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
                     began = now
                     quantum_end = now + rule.slice(running, now, now if ready else next_arrival)
             elif rule.preempts and ready and ready[0][0] < rule.key(running, now):
-                if fb is not None:
-                    fb.used[running] += now - began  # it keeps what it used at this level
+                if fb is not None:  # it keeps what it used at this level
+                    fb.charge(running, now - began)  # (short of its allotment: no drop)
                 leave()
                 enter(running)
                 running = None
@@ -197,6 +156,47 @@ def simulate(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=None,
             quantum_end = now + rule.slice(running, now, now if ready else next_arrival)
         now = min(done_at, quantum_end, next_arrival, boost_at)  # 6. on to the next event
     return Schedule(policy, tasks, first, finish, (who, starts, ends), moves)
+
+
+class Rule:
+    """A policy as data, built once per simulation by `policy_rule` (which checks the options).
+
+    `key(i, now)` is the ready-queue key of task i entering the queue at `now`: `base[i] +
+    aging * now` (no base: 0, a FIFO queue). `left[i]` is task i's work left (the loops keep it
+    up to date; srtf's base is this very list). A running task with `quantum` None runs until it is
+    done or preempted; otherwise it is put back after `quantum` ticks (mlfq: its `feedback` says
+    how long, and moves it between levels). `preempts`: a ready task with a smaller key takes the
+    worker at once. `boost` (mlfq): every task back to the top every `boost` ticks.
+    """
+
+    def __init__(self, policy, tasks, base=None, aging=0, preempts=False, quantum=None,
+                 fb: Feedback | None = None, boost=None, left=None):
+        self.policy, self.base, self.aging, self.preempts = policy, base, aging, preempts
+        self.quantum, self.feedback, self.boost = quantum, fb, boost
+        self.left = list(map(itemgetter(2), tasks)) if left is None else left  # durations
+
+    def key(self, i, now):
+        return (0 if self.base is None else self.base[i]) + self.aging * now
+
+    def slice(self, i, now, company_at):
+        """How long task i, just given the worker at `now`, may run before it is put back; no one
+        else can be ready before `company_at` (inf: never)."""
+        if self.feedback is not None:
+            return self.feedback.slice(i)
+        return inf if self.quantum is None else alone(self.quantum, now, company_at)
+
+    def next_boost(self, now):
+        """The first boost after `now` (inf: no boost)."""
+        return inf if self.boost is None else (floor(now / self.boost) + 1) * self.boost
+
+
+def alone(quantum, now, until):
+    """The time slice of a task with no one else ready until `until`: each quantum end before then
+    would only put it back and pick it again, so it gets every quantum up to the first boundary at
+    or after `until` in one go (all of them when nothing else will arrive)."""
+    if until - now <= quantum:
+        return quantum
+    return inf if until == inf else ceil((until - now) / quantum) * quantum
 
 
 def policy_rule(tasks, policy, quantum=1, preemptive=None, aging=0, levels=None, quanta=None,
@@ -221,7 +221,7 @@ def policy_rule(tasks, policy, quantum=1, preemptive=None, aging=0, levels=None,
     if policy == "sjf":
         return Rule(policy, tasks, base=[t.duration for t in tasks])
     if policy == "srtf":
-        left = [t.duration for t in tasks]
+        left = list(map(itemgetter(2), tasks))  # the durations, then the time left
         return Rule(policy, tasks, base=left, preempts=True, left=left)
     if policy == "edf":
         deadlines = [inf if t.deadline is None else t.deadline for t in tasks]
@@ -296,7 +296,7 @@ def simulate_fast(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=
             elif preempts and heap and heap[0][0] < base[run] + aging * now:
                 leave = True
                 if fb is not None:
-                    fb.used[run] += now - seg
+                    fb.charge(run, now - seg)
             if leave:
                 who.append(run)
                 starts.append(start)

@@ -206,9 +206,8 @@ def check_tasks(tasks) -> tuple:
     tasks = tuple(tasks)
     if not set(map(type, tasks)) <= {Task}:
         tasks = tuple(map(_as_task, tasks))
-    names = list(map(itemgetter(0), tasks))
-    if len(set(names)) < len(names):  # one C-speed test; the message comes from validate
-        validate.unique_names("task names", names)
+    if len(set(map(itemgetter(0), tasks))) < len(tasks):  # a C-speed test; validate says which
+        validate.unique_names("task names", map(itemgetter(0), tasks))
     return tasks
 
 

@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit import fair
+from kit.checks.answers import edited
 from kit.exercises import mlfq_and_fairness as ex
+from kit.grading import wire
 from kit.policies import simulate
 
 PROBLEMS = ex.PROBLEMS
@@ -51,6 +53,22 @@ def levels_by_index(bursts, allotments):
 @pytest.mark.parametrize("answer", [levels_with_a_budget, levels_by_index])
 def test_q1_differently_written_answers_pass(answer):
     assert ex.q1.check(answer)
+
+
+def test_cases_and_answers_are_plain_data_for_the_grader():
+    for problem in PROBLEMS:
+        for case in problem.sample(5):
+            assert wire.loads(wire.dumps(case)) == case
+            seen = problem.expected(case)
+            assert wire.loads(wire.dumps(seen)) == seen
+
+
+@FAST
+@given(st.lists(st.integers(1, 12), max_size=20), st.lists(st.integers(1, 12), min_size=1,
+                                                            max_size=6))
+def test_q1_shown_answer_is_the_core_rule_on_larger_cases(bursts, allotments):
+    assert ex.levels_after(*ex._fit(bursts, allotments)) == ex.levels_in_core(
+        *ex._fit(bursts, allotments))
 
 
 def test_q1_gaming_example_by_hand():
@@ -223,14 +241,18 @@ def levels_counted_from_one(bursts, allotments):
     return [level + 1 for level in ex.levels_after(bursts, allotments)]
 
 
-def levels_before_the_drop(bursts, allotments):
-    level, used, after = 0, 0, []
-    for burst in bursts:
-        after.append(level)
-        used += burst
-        if used >= allotments[level]:
-            level, used = min(level + 1, len(allotments) - 1), 0
-    return after
+def variant(answer, name, *edits):
+    """A wrong answer nobody declared, as an edit of the shown answer's text."""
+    wrong = edited(answer, edits, name)
+    wrong.__name__ = name
+    return wrong
+
+
+# the level appended before the burst is charged: one burst behind
+levels_before_the_drop = variant(
+    ex.levels_after, "levels_before_the_drop",
+    ("        used += burst  #", "        after.append(level)\n        used += burst  #"),
+    ("        after.append(level)\n    return after", "    return after"))
 
 
 def levels_with_the_top_allotment_everywhere(bursts, allotments):
@@ -241,68 +263,14 @@ def mlfq_equal_arrivals_by_name(tasks, boost):
     return ex.mlfq_schedule(sorted(tasks, key=lambda t: (t[1], t[0])), boost)
 
 
-def mlfq_boost_running_first(tasks, boost):
-    """The boost puts the running task at the front of level 0 instead of the back."""
-    quanta, left = [1, 2, 4], {n: d for n, _, d in tasks}
-    arriving = deque(sorted(tasks, key=lambda task: task[1]))
-    level, used = dict.fromkeys(left, 0), dict.fromkeys(left, 0)
-    queues, running, out, t = [deque(), deque(), deque()], None, [], 0
-    while any(left.values()):
-        while arriving and arriving[0][1] <= t:
-            queues[0].append(arriving.popleft()[0])
-        if boost and t % boost == 0:
-            everyone = ([running] if running else []) + [n for q in queues for n in q]
-            queues, running = [deque(everyone), deque(), deque()], None
-            for n in everyone:
-                level[n] = used[n] = 0
-        if running is not None and (used[running] == quanta[level[running]]
-                                    or any(queues[k] for k in range(level[running]))):
-            if used[running] == quanta[level[running]]:
-                level[running], used[running] = min(level[running] + 1, 2), 0
-            queues[level[running]].append(running)
-            running = None
-        if running is None:
-            running = next((q.popleft() for q in queues if q), None)
-        if running is not None:
-            out.append((running, t, t + 1))
-            left[running] -= 1
-            used[running] += 1
-            running = running if left[running] else None
-        t += 1
-    return out
-
-
-def mlfq_preempted_to_the_front(tasks, boost):
-    """A task pushed off by a higher level goes back to the front of its own queue."""
-    quanta, left = [1, 2, 4], {n: d for n, _, d in tasks}
-    arriving = deque(sorted(tasks, key=lambda task: task[1]))
-    level, used = dict.fromkeys(left, 0), dict.fromkeys(left, 0)
-    queues, running, out, t = [deque(), deque(), deque()], None, [], 0
-    while any(left.values()):
-        while arriving and arriving[0][1] <= t:
-            queues[0].append(arriving.popleft()[0])
-        if boost and t % boost == 0:
-            everyone = [n for q in queues for n in q] + ([running] if running else [])
-            queues, running = [deque(everyone), deque(), deque()], None
-            for n in everyone:
-                level[n] = used[n] = 0
-        if running is not None:
-            if used[running] == quanta[level[running]]:
-                level[running], used[running] = min(level[running] + 1, 2), 0
-                queues[level[running]].append(running)
-                running = None
-            elif any(queues[k] for k in range(level[running])):
-                queues[level[running]].appendleft(running)
-                running = None
-        if running is None:
-            running = next((q.popleft() for q in queues if q), None)
-        if running is not None:
-            out.append((running, t, t + 1))
-            left[running] -= 1
-            used[running] += 1
-            running = running if left[running] else None
-        t += 1
-    return out
+# the boost puts the running task at the front of level 0 instead of the back
+mlfq_boost_running_first = variant(ex.mlfq_schedule, "mlfq_boost_running_first", (
+    "everyone = [name for q in queues for name in q] + ([running] if running else [])",
+    "everyone = ([running] if running else []) + [name for q in queues for name in q]"))
+# a task pushed off by a higher level goes back to the front of its own queue
+mlfq_preempted_to_the_front = variant(ex.mlfq_schedule, "mlfq_preempted_to_the_front", (
+    "# rule 1: higher level first\n                queues[level[running]].append(running)",
+    "# rule 1: higher level first\n                queues[level[running]].appendleft(running)"))
 
 
 def drr_tenants_by_name(queues, deficits, weights, quantum):
@@ -355,22 +323,23 @@ def shares_of_k_jobs_each(queues, weights, quantum, k):
     return {t: x / sum(work.values()) for t, x in work.items()}
 
 
-UNDECLARED = [
-    (ex.q1, levels_as_tuple), (ex.q1, levels_counted_from_one), (ex.q1, levels_before_the_drop),
-    (ex.q1, levels_with_the_top_allotment_everywhere),
-    (ex.q2, mlfq_equal_arrivals_by_name), (ex.q2, mlfq_boost_running_first),
-    (ex.q2, mlfq_preempted_to_the_front),
-    (ex.q3, drr_tenants_by_name), (ex.q3, drr_in_the_order_of_deficits),
-    (ex.q3, drr_strictly_less), (ex.q3, drr_in_place),
-    (ex.q4, shares_in_percent), (ex.q4, shares_as_fractions), (ex.q4, shares_weighted_afterwards),
-    (ex.q4, shares_of_k_jobs_each),
-]
+WRONG = {  # per exercise, wrong answers nobody declared
+    "levels_after": [levels_as_tuple, levels_counted_from_one, levels_before_the_drop,
+                     levels_with_the_top_allotment_everywhere],
+    "mlfq_schedule": [mlfq_equal_arrivals_by_name, mlfq_boost_running_first,
+                      mlfq_preempted_to_the_front],
+    "drr_round": [drr_tenants_by_name, drr_in_the_order_of_deficits, drr_strictly_less,
+                  drr_in_place],
+    "shares_after": [shares_in_percent, shares_as_fractions, shares_weighted_afterwards,
+                     shares_of_k_jobs_each],
+}
+BY_NAME = {p.name: p for p in PROBLEMS}
 
 
-@pytest.mark.parametrize("problem, answer", UNDECLARED,
-                         ids=[f"{p.name}:{a.__name__}" for p, a in UNDECLARED])
-def test_wrong_answers_nobody_declared_fail(problem, answer):
-    result = problem.check(answer)
+@pytest.mark.parametrize("name, answer", [(n, a) for n, wrong in WRONG.items() for a in wrong],
+                         ids=lambda x: getattr(x, "__name__", x))
+def test_wrong_answers_nobody_declared_fail(name, answer):
+    result = BY_NAME[name].check(answer)
     assert result.status in ("failed", "mutated its input"), repr(result)
 
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from kit.checks.answers import edited
 from kit.exercises import policies as ex
 from kit.grading import wire
 from kit.policies import DEFAULT_JOBS, Task, simulate
@@ -241,28 +242,16 @@ def rr_ties_reversed(tasks, quantum):
     return ex.round_robin(sorted(tasks, key=lambda t: -tasks.index(t)), quantum)
 
 
-def rr_exact_end_arrivals_after(tasks, quantum):
-    """A task arriving exactly as a quantum ends queues behind the preempted task."""
-    arriving = deque(sorted(tasks, key=lambda t: t.arrival))
-    left = {t.name: t.duration for t in tasks}
-    queue, finish, clock = deque(), {}, 0
-    while arriving or queue:
-        while arriving and arriving[0].arrival <= clock:
-            queue.append(arriving.popleft())
-        if not queue:
-            clock = arriving[0].arrival
-            continue
-        task = queue.popleft()
-        ran = min(quantum, left[task.name])
-        clock += ran
-        left[task.name] -= ran
-        while arriving and arriving[0].arrival < clock:
-            queue.append(arriving.popleft())
-        if left[task.name]:
-            queue.append(task)
-        else:
-            finish[task.name] = clock
-    return finish
+def variant(answer, name, *edits):
+    """A wrong answer nobody declared, as an edit of the shown answer's text."""
+    wrong = edited(answer, edits, name)
+    wrong.__name__ = name
+    return wrong
+
+
+# a task arriving exactly as a quantum ends queues behind the preempted task
+rr_exact_end_arrivals_after = variant(ex.round_robin, "rr_exact_end_arrivals_after", (
+    "arriving[0].arrival <= clock:  # arrivals during", "arriving[0].arrival < clock:  # during"))
 
 
 def rr_turnaround(tasks, quantum):

@@ -80,16 +80,13 @@ def drr_round(queues, deficits, weights, quantum):
     (served, deficits after): a list of (tenant, size) tuples and a new dict."""
     served, after = [], {}
     for tenant, jobs in queues.items():
-        if not jobs:
-            after[tenant] = 0  # an idle tenant earns nothing
-            continue
         credit = deficits[tenant] + quantum * weights[tenant]
         k = 0
         while k < len(jobs) and jobs[k] <= credit:
             credit -= jobs[k]
             served.append((tenant, jobs[k]))
             k += 1
-        after[tenant] = credit if k < len(jobs) else 0  # an emptied queue forfeits its credit
+        after[tenant] = credit if k < len(jobs) else 0  # an empty queue keeps no credit
     return served, after
 
 
@@ -192,7 +189,7 @@ def _joined(slices):
 @st.composite
 def mlfq_tasks(draw):
     """(name, arrival, duration) tuples in any arrival order, names drawn apart from it."""
-    specs = draw(st.lists(st.tuples(st.integers(0, 6), st.integers(1, 7)), min_size=1,
+    specs = draw(st.lists(st.tuples(st.integers(0, 6), st.integers(1, 10)), min_size=1,
                           max_size=4))
     names = draw(st.permutations("ABCDE"))[:len(specs)]
     return [(n, a, d) for n, (a, d) in zip(names, specs, strict=True)]
@@ -205,10 +202,13 @@ q2 = Problem(
     answer=mlfq_schedule,
     reference=mlfq_in_core,
     run=lambda answer, case: _joined(answer(*case)),
+    equivalent={"L9 constant: `0` -> `-1`": "nothing arrives before 0 and -1 is no multiple of "
+                "a boost of 2 or more, so a tick at -1 runs nobody and records nothing"},
     examples=[("one task alone sinks to the bottom", ([("A", 0, 9)], None)),
               ("a short task arrives while a long one is at level 2",
                ([("B", 0, 8), ("A", 4, 2)], None)),
               ("boost every 4 ticks", ([("B", 0, 6), ("A", 0, 6)], 4)),
+              ("two long tasks take turns at the bottom", ([("B", 0, 9), ("A", 0, 9)], None)),
               ("equal arrivals, names against the input order",
                ([("C", 1, 3), ("A", 1, 2), ("B", 0, 1)], None)),
               ("an idle gap before the second task", ([("B", 0, 2), ("A", 5, 2)], 3))],
@@ -299,9 +299,8 @@ q3 = Problem(
                 edit=[("credit if k < len(jobs) else 0", "credit")]),
         Pitfall("credit given to an empty queue",
                 "only a backlogged tenant earns quantum·weight; an idle tenant's deficit is 0",
-                edit=[("        if not jobs:\n            after[tenant] = 0  # an idle tenant "
-                       "earns nothing\n            continue\n", ""),
-                      ("credit if k < len(jobs) else 0", "credit")]),
+                edit=[("credit if k < len(jobs) else 0", "credit if k < len(jobs) or not jobs "
+                       "else 0")]),
         Pitfall("one job per turn",
                 "keep sending head jobs while the next one still fits in the credit",
                 edit=[("while k < len(jobs) and", "while k < min(len(jobs), 1) and")]),
@@ -345,6 +344,8 @@ q4 = Problem(
     answer=shares_after,
     reference=shares_in_core,
     judge=_shares_judge,
+    equivalent={"L10 arithmetic: `work[tenant] += size` -> `work[tenant] -= size`": "negating "
+                "every tenant's work negates the total too, and the ratios stay the same"},
     examples=[("big jobs against small ones, equal weights",
                ({"a": [3, 3, 3], "b": [1] * 9}, {"b": 1, "a": 1}, 3, 1)),
               ("nothing fits yet", ({"a": [5]}, {"a": 1}, 2, 1)),

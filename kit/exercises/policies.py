@@ -11,6 +11,7 @@ list order, so a name never hints at an arrival or a position.
 import heapq
 import math
 from collections import deque
+from itertools import count
 
 from hypothesis import strategies as st
 
@@ -56,14 +57,13 @@ def priority_order(tasks):
     number (ties: earliest arrival, then list order) and runs it to the end. The names, in the
     order they run, as a list."""
     arriving = deque(sorted(tasks, key=lambda t: t.arrival))  # stable: ties keep list order
-    ready, order, clock, seq = [], [], 0, 0
+    ready, order, clock, seq = [], [], 0, count()  # seq: 0, 1, 2, ... one per push
     while arriving or ready:
-        if not ready and arriving[0].arrival > clock:
-            clock = arriving[0].arrival  # idle until the next arrival
+        if not ready:
+            clock = max(clock, arriving[0].arrival)  # idle until the next arrival
         while arriving and arriving[0].arrival <= clock:
             task = arriving.popleft()
-            heapq.heappush(ready, (task.priority, seq, task))  # seq: first come, first served
-            seq += 1
+            heapq.heappush(ready, (task.priority, next(seq), task))  # first come, first served
         task = heapq.heappop(ready)[-1]  # the entry's last item is the task
         order.append(task.name)
         clock += task.duration
@@ -128,6 +128,8 @@ q1 = Problem(
         lambda pairs: ([a for a, _ in pairs], [d for _, d in pairs])),
     answer=fifo_metrics,
     reference=fifo_metrics_in_core,
+    equivalent={"L5 constant: `0` -> `-1`": "arrivals are never negative, so a worker free "
+                "from -1 starts the first job at its arrival, as one free from 0 does"},
     examples=[("no jobs", ([], [])),
               ("lengths 6 8 7 3 at t = 0", ([0] * 4, LENGTHS)),
               ("an idle gap", ([0, 5], [2, 1])),
@@ -173,6 +175,8 @@ q2 = Problem(
     cases=one_list,
     answer=priority_order,
     reference=priority_order_in_core,
+    equivalent={"L6 constant: `0` -> `-1`": "a free worker jumps the clock to the first "
+                "arrival, and max(-1, arrival) is that arrival, as max(0, arrival) is"},
     examples=[("no tasks", ([],)), ("one task", ([Task("A", 2, 3, 2)],)),
               ("equal priorities, names against the arrival order", (TIES,)),
               ("equal priorities and arrivals, names against the list order",
@@ -183,17 +187,17 @@ q2 = Problem(
         Pitfall("higher number treated as more urgent",
                 "in the kit priority 1 is the most urgent and runs first (some systems use the "
                 "other direction: always ask)",
-                edit=[("(task.priority, seq, task)", "(-task.priority, seq, task)")]),
+                edit=[("(task.priority, next(seq)", "(-task.priority, next(seq)")]),
         Pitfall("ties not FIFO",
                 "among equal priorities the task that arrived first goes first (equal arrivals: "
                 "list order); push (priority, seq, task) so the heap never decides by name",
-                edit=[("(task.priority, seq, task)", "(task.priority, task.name, seq, task)")]),
+                edit=[("(task.priority, next(seq)", "(task.priority, task.name, next(seq)")]),
         Pitfall("ties broken by length",
                 "equal priorities go first come, first served; shortest first is SJF",
-                edit=[("(task.priority, seq, task)", "(task.priority, task.duration, seq, task)")]),
+                edit=[("(task.priority, next(seq)", "(task.priority, task.duration, next(seq)")]),
         Pitfall("ties last-in first-out",
                 "equal priorities came out newest first: the tie-breaker must grow with arrival, "
-                "not shrink", edit=[("(task.priority, seq, task)", "(task.priority, -seq, task)")]),
+                "not shrink", edit=[("(task.priority, next(seq)", "(task.priority, -next(seq)")]),
         Pitfall("tasks run before they arrive",
                 "sorting everything by priority once ignores arrivals: when the worker is free, "
                 "choose only among tasks that have already arrived (and if none has, wait for "
@@ -219,6 +223,8 @@ q3 = Problem(
     cases=st.tuples(task_lists(), st.integers(1, 4)),
     answer=round_robin,
     reference=round_robin_in_core,
+    equivalent={"L6 constant: `0` -> `-1`": "with nothing queued at -1 the clock jumps to the "
+                "first arrival, where a clock starting at 0 also is or jumps to"},
     examples=[("no tasks", ([], 2)),
               ("lengths 6 8 7 3 at t = 0, q = 1", (AT_ZERO, 1)),
               ("a remainder shorter than q", ([Task("B", 0, 3), Task("A", 0, 3)], 2)),
@@ -284,6 +290,8 @@ q4 = Problem(
     cases=task_lists(min_size=1, max_size=5, priorities=(1, 1)).map(lambda ts: (ts,)),
     answer=srtf_average_wait,
     reference=srtf_average_wait_in_core,
+    equivalent={"L5 constant: `0` -> `-1`": "with nothing ready at -1 the clock jumps to the "
+                "first arrival, where a clock starting at 0 also is or jumps to"},
     judge=_judge_wait,
     examples=[("one task", ([Task("A", 3, 2)],)), ("lengths 6 8 7 3 at t = 0", (AT_ZERO,)),
               ("a short task arrives while a long one runs",
