@@ -173,3 +173,32 @@ def test_every_notebook_with_an_explorer_is_covered():
 def test_artifacts_are_ignored_by_git():
     assert "test-artifacts/" in (ROOT / ".gitignore").read_text().split()
     assert Path(ARTIFACTS).is_relative_to(ROOT)
+
+
+def test_a_students_report_reads_on_its_own_in_chromium(pw, tmp_path):
+    """The per-student page the grader writes, opened from disk in a real browser: the failed
+    question shows its counterexample table, expected and got, the pitfall and a hint."""
+    from kit.exercises import edf_lateness as ex
+    from kit.grading.grader import report_html
+
+    wrong = ex.q1.pitfalls[0].answer
+    result = ex.q1.check(wrong)
+    row = {"student": "bo", "exercises": "edf_lateness", "scores": {"q1": 0, "q2": 1},
+           "max": {"q1": 1, "q2": 1}, "notes": [],
+           "outcomes": {"q1": {"html": result._repr_html_(), "hint": ex.q1.hint(1).text},
+                        "q2": {"html": ex.q2.check(ex.q2.answer)._repr_html_(), "hint": None}}}
+    page_file = tmp_path / "bo.html"
+    page_file.write_text(report_html(row))
+    page = pw.new_page()
+    try:
+        page.goto(page_file.as_uri())
+        text = page.locator("body").inner_text()
+        for shown in ("bo: 1 / 2 · edf_lateness", "q1: 0 / 1", "expected", "got", "pitfall",
+                      "ties not kept in input order", "Hint 1 of 3 for edf_order", "q2: 1 / 1",
+                      "max_lateness: passed"):
+            assert shown in text, shown
+        assert page.locator("table.kit-table").count() >= 3  # jobs, expected, got
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "report-bo.png"), full_page=True)
+    finally:
+        page.close()

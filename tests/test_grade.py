@@ -243,3 +243,33 @@ def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path)
         solved, learner = rows["solved"], rows["learner"]
         assert solved["score"] == solved["max_score"] != "0", (src.stem, why, details["notes"])
         assert learner["score"] == "0", (src.stem, learner)
+
+
+def test_the_class_gets_a_canvas_gradebook_a_summary_and_reports_a_student_can_read(tmp_path):
+    """--gradebook canvas and --summary beside the CSV; each report shows a failed question as
+    check does (counterexample, expected, got, the pitfall) and a first hint."""
+    wrong = tmp_path / "bo.ipynb"
+    nb = nbformat.read(ROOT / "solutions" / "02_edf_lateness.ipynb", as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.source.startswith("def edf_order"):
+            cell.source = cell.source.replace("key=lambda j: j.deadline)",
+                                              "key=lambda j: (j.deadline, j.duration))")
+    nbformat.write(nb, wrong)
+    right = tmp_path / "ana.ipynb"
+    right.write_bytes((ROOT / "solutions" / "02_edf_lateness.ipynb").read_bytes())
+    out, reports, summary = tmp_path / "grades.csv", tmp_path / "reports", tmp_path / "sum.html"
+    run = subprocess.run([sys.executable, "-m", "kit", "grade", str(right), str(wrong),
+                          "--out", str(out), "--report", str(reports), "--gradebook", "canvas",
+                          "--summary", str(summary), "--jobs", "1"],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    canvas = list(csv.reader((tmp_path / "grades.canvas.csv").open()))
+    assert canvas[0][-1] == "edf_lateness" and canvas[1][-1] == "4"
+    assert [(r[0], r[-1]) for r in canvas[2:]] == [("ana", "4"), ("bo", "3")]
+    page = summary.read_text()
+    assert "<td>q1</td><td>1 / 2</td><td>ties not kept in input order (1)</td>" in page
+    report = (reports / "bo.html").read_text()
+    assert "<h1>bo: 3 / 4 · edf_lateness</h1>" in report
+    for shown in ("kit-table", "expected", "got", "pitfall", "ties not kept in input order",
+                  "Hint 1 of 3 for edf_order"):
+        assert shown in report, shown

@@ -17,6 +17,8 @@ import base64
 import csv
 import html
 import io
+import os
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -45,11 +47,26 @@ def canvas_rows(rows: list[dict], assignment: str) -> list[list]:
     return [[cell(v) for v in line] for line in lines]
 
 
+def write_atomically(path: Path, text: str) -> Path:
+    """`text` written beside `path` and renamed into place: a reader never sees half a file, and
+    a planted symlink is replaced, not followed."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kit-")
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
 def write_canvas(rows: list[dict], path: Path, assignment: str) -> Path:
     buffer = io.StringIO()
     csv.writer(buffer).writerows(canvas_rows(rows, assignment))
-    Path(path).write_text(buffer.getvalue())
-    return Path(path)
+    return write_atomically(path, buffer.getvalue())
 
 
 class Question(NamedTuple):
@@ -108,5 +125,4 @@ def write_summary(rows: list[dict], path: Path) -> Path:
             f"<img alt='passed per question' src='data:image/png;base64,{_chart(stats)}'>"
             "<table><tr><th>question</th><th>passed</th><th>most common pitfall</th></tr>"
             f"{body}</table>")
-    Path(path).write_text(page)
-    return Path(path)
+    return write_atomically(path, page)

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from kit.checks.engine import CRASHED, MUTATED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
 from kit.exercises import TOPICS, questions
-from kit.grading import isolation, wire
+from kit.grading import gradebook, isolation, wire
 
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
 MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
@@ -42,7 +42,6 @@ START_SECONDS = 30  # the fixed start-up allowance: the interpreter, then the no
 STARTED_SECONDS = 10  # for the question's process to say it is there
 CELL_SECONDS = 10
 MARK = ".kit-reports"  # in a report folder the grader made (and may replace)
-CSV_FORMULA = ("=", "+", "-", "@", "\t", "\r")
 ENGINE_MODULES = ("kit.checks.engine", "kit.checks.report")  # never an answer's record types
 BOOT = ("import sys; sys.path.insert(0, {parent!r}); "
         "from kit.grading.learner import main; raise SystemExit(main())")
@@ -315,7 +314,9 @@ def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
             try:
                 result = problem.evaluate(observe)
                 outcome = {"status": result.status, "text": repr(result),
-                           "html": result._repr_html_()}
+                           "html": result._repr_html_(),
+                           "pitfall": result.pitfall.name if result.pitfall else None,
+                           "hint": None if result else problem.hint(1).text}
             except Exception as e:  # a grader bug must not cost the learner the whole run
                 result, outcome = None, {"status": "error", "text": f"grading error: {e!r}",
                                          "html": html.escape(f"grading error: {e!r}")}
@@ -487,15 +488,11 @@ def prepare(paths: list[str], topic: str | None, folder: Path) -> tuple[list[Job
 
 # -- writing: to a temporary folder, swapped in at the end ---------------------------------------
 
-def _formula_safe(field: str) -> str:
-    return "'" + field if field.startswith(CSV_FORMULA) else field
-
-
 def csv_text(rows: list[dict]) -> str:
     columns = list(dict.fromkeys(q for r in rows for q in r["max"]))
     lines = [["student", *columns, "score", "max_score"]]
     for r in rows:
-        lines.append([_formula_safe(r["student"]), *(r["scores"].get(q, 0) for q in columns),
+        lines.append([gradebook.cell(r["student"]), *(r["scores"].get(q, 0) for q in columns),
                       sum(r["scores"].values()), sum(r["max"].values())])
     buffer = io.StringIO()
     csv.writer(buffer).writerows(lines)
@@ -503,27 +500,32 @@ def csv_text(rows: list[dict]) -> str:
 
 
 def write_csv(rows: list[dict], out: Path) -> None:
-    """The CSV at `out`, written beside it and renamed into place (a planted symlink is replaced,
-    never followed)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=".kit-", suffix=".csv")
-    try:
-        with os.fdopen(fd, "w", newline="") as f:
-            f.write(csv_text(rows))
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """The CSV at `out`, written beside it and renamed into place."""
+    gradebook.write_atomically(out, csv_text(rows))
+
+
+REPORT_STYLE = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;"
+                "padding:0 1em;color:#1f2328}h1{font-size:1.5em}h2{font-size:1.1em;"
+                "margin-top:1.6em}.kit-table td,.kit-table th{padding:.1em .6em;"
+                "border-bottom:1px solid #d0d7de}.hint{color:#57606a}")
 
 
 def report_html(row: dict) -> str:
-    parts = [f"<h1>{html.escape(row['student'])}: {sum(row['scores'].values())} / "
-             f"{sum(row['max'].values())}</h1>"]
+    """One student's page: each question's outcome exactly as `check` shows it in the notebook
+    (counterexample table, expected and got, the pitfall), then a first hint when it did not
+    pass."""
+    name = html.escape(row["student"])
+    parts = [f"<!doctype html><meta charset='utf-8'><title>{name}</title>"
+             f"<style>{REPORT_STYLE}</style>",
+             f"<h1>{name}: {sum(row['scores'].values())} / {sum(row['max'].values())}"
+             f"{' · ' + html.escape(row['exercises']) if row.get('exercises') else ''}</h1>"]
     parts += [f"<p><i>{html.escape(n)}</i></p>" for n in row["notes"]]
     for q, outcome in row["outcomes"].items():
         parts.append(f"<h2>{html.escape(q)}: {row['scores'][q]} / {row['max'][q]}</h2>"
                      f"{outcome['html']}")
-    return "<!doctype html><meta charset='utf-8'>" + "".join(parts)
+        if outcome.get("hint"):
+            parts.append(f"<p class='hint'>{html.escape(outcome['hint'])}</p>")
+    return "".join(parts)
 
 
 def write_report(row: dict, folder: Path) -> None:
@@ -615,6 +617,11 @@ def main(argv=None) -> int:
                         help="notebooks graded at once (default: CPU cores)")
     parser.add_argument("--exercises", help="the class's topic (default: what the notebooks' "
                         "metadata, or most of their imports, say)")
+    parser.add_argument("--gradebook", choices=["canvas"],
+                        help="also write the grades as an LMS gradebook import, beside --out "
+                        "(canvas: <out>.canvas.csv)")
+    parser.add_argument("--summary", help="also write a class summary page (HTML): passes per "
+                        "question and the most common pitfall")
     parser.add_argument("--unsafe", action="store_true",
                         help="grade even where learners cannot be isolated (trusted notebooks)")
     options = argv[:argv.index("--")] if "--" in argv else argv
@@ -650,6 +657,17 @@ def main(argv=None) -> int:
         if not r["max"]:
             r["max"], r["scores"] = dict(known), dict.fromkeys(known, 0)
     status = write_outputs(rows, out, report)
+    extras = []
+    try:
+        if args.gradebook == "canvas":
+            extras.append(gradebook.write_canvas(rows, out.with_suffix(".canvas.csv"), topic))
+        if args.summary:
+            extras.append(gradebook.write_summary(rows, Path(os.path.abspath(args.summary))))
+    except OSError as e:
+        print(f"grade: could not write {e.filename} ({e.strerror}); {args.out} has the scores",
+              file=sys.stderr)
+        status = 1
     if status == 0:
-        print(f"wrote {args.out}" + (f" and reports in {args.report}" if args.report else ""))
+        print(f"wrote {args.out}" + (f" and reports in {args.report}" if args.report else "")
+              + "".join(f", {p}" for p in extras))
     return status
