@@ -30,7 +30,6 @@ the grader observes in a separate, sandboxed process and judges here. Checks are
 """
 
 import copy
-import inspect
 import os
 import pickle
 import signal
@@ -215,7 +214,6 @@ class Problem:
     max_examples: int = 150
     timeout: float = 2.0
     points: int = 1
-    solution_source: Callable | None = None  # (old style) what solution() shows
     defines: str = ""  # the name the notebook must define, when it is not `name`
     answer: Callable | None = None  # the one text: shown, written into the notebook, edited
     equivalent: dict[str, str] = field(default_factory=dict)  # mutant key -> why it is right
@@ -268,9 +266,8 @@ class Problem:
         return show_hint(self, n)
 
     def solution(self):
-        if self.answer is not None:
-            return show_solution(self, answers.shown(answers.source_of(self.answer)))
-        return show_solution(self, inspect.getsource(self.solution_source or self.reference))
+        shown = self.answer or self.reference
+        return show_solution(self, answers.shown(answers.source_of(shown)))
 
     # -- judging -------------------------------------------------------------------------
     def expected(self, case: tuple) -> Any:

@@ -114,8 +114,7 @@ def kill_table() -> list[tuple[str, str, int, int, int]]:
     for topic, q, problem in problems():
         mutants = [p.answer for p in problem.pitfalls] + [a for _, a in EXTRA.get((topic, q), [])]
         killed = sum(not problem.check(m) for m in mutants)
-        shown = [problem.solution_source] if problem.solution_source is not None else []
-        correct = [problem.reference, *shown] + [a for _, a in CORRECT.get((topic, q), [])]
+        correct = [problem.reference, problem.answer] + [a for _, a in CORRECT.get((topic, q), [])]
         accepted = sum(bool(problem.check(a)) for a in correct)
         rows.append((topic, q, len(mutants), killed, accepted, len(correct)))
     return rows
