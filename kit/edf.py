@@ -13,9 +13,10 @@ Lateness = finish - deadline; negative means early.
 """
 
 import heapq
-from numbers import Real
 from operator import attrgetter
 from typing import NamedTuple
+
+from kit import validate
 
 
 class Job(NamedTuple):
@@ -43,31 +44,19 @@ class ProfitJob(NamedTuple):
 _deadline = attrgetter("deadline")
 
 
-def _number(value, what: str) -> None:
-    if not isinstance(value, Real) or isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, got {value!r}")
-
-
 def _check_jobs(jobs, unique_names: bool = False) -> list[Job]:
     """The jobs as a list of `Job`, or a clear error naming the bad job and field. O(n)."""
     jobs = list(jobs)
-    seen = set()
     for i, j in enumerate(jobs):
         if type(j) is not Job:
             if not isinstance(j, tuple) or len(j) != 3:
                 raise TypeError(f"each job must be Job(name, duration, deadline), got {j!r}")
             jobs[i] = j = Job(*j)
         name, duration, deadline = j
-        if type(duration) not in (int, float):  # the fast path; anything else is checked fully
-            _number(duration, f"duration of job {name!r}")
-        if type(deadline) not in (int, float):
-            _number(deadline, f"deadline of job {name!r}")
-        if duration < 0:
-            raise ValueError(f"duration of job {name!r} must be >= 0, got {duration!r}")
-        if unique_names:
-            if name in seen:
-                raise ValueError(f"job names must be unique, got {name!r} twice")
-            seen.add(name)
+        validate.number(f"duration of job {name!r}", duration, low=0, finite=False)
+        validate.number(f"deadline of job {name!r}", deadline, finite=False)
+    if unique_names:
+        validate.unique_names("job names", (j.name for j in jobs))
     return jobs
 
 
@@ -126,17 +115,13 @@ def max_profit_unit_jobs(jobs) -> tuple[float, list[str]]:
     (total profit, names of the chosen jobs in the order to run them). O(n log n).
     """
     jobs = list(jobs)
-    seen = set()
     for j in jobs:
         if not isinstance(j, tuple) or len(j) != 3:
             raise TypeError(f"each job must be ProfitJob(name, deadline, profit), got {j!r}")
         name, deadline, profit = j
-        if not isinstance(deadline, int) or isinstance(deadline, bool):
-            raise TypeError(f"deadline of job {name!r} must be an integer tick, got {deadline!r}")
-        _number(profit, f"profit of job {name!r}")
-        if name in seen:
-            raise ValueError(f"job names must be unique, got {name!r} twice")
-        seen.add(name)
+        validate.integer(f"deadline of job {name!r} (an integer tick)", deadline)
+        validate.number(f"profit of job {name!r}", profit, finite=False)
+    validate.unique_names("job names", (j[0] for j in jobs))
     taken = []  # min-heap of (profit, seq, job): least profitable (earliest among equals) on top
     for seq, j in enumerate(sorted(map(lambda j: ProfitJob(*j), jobs), key=lambda j: j.deadline)):
         heapq.heappush(taken, (j.profit, seq, j))
