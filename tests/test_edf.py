@@ -122,7 +122,8 @@ def test_duplicate_names_where_it_matters():
         min_late_jobs([Job("a", 1, 3), Job("a", 2, 4)])
     with pytest.raises(ValueError, match=r"unique, got 'a' twice"):
         max_profit_unit_jobs([("a", 1, 3), ("a", 2, 4)])
-    with pytest.raises(TypeError, match=r"deadline of job .a. \(an integer tick\) must be an int, got 1.5"):
+    with pytest.raises(TypeError,
+                       match=r"deadline of job .a. \(an integer tick\) must be an int, got 1.5"):
         max_profit_unit_jobs([("a", 1.5, 3)])
     with pytest.raises(TypeError, match=r"profit of job 'a' must be a number, got None"):
         max_profit_unit_jobs([("a", 1, None)])
