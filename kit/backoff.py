@@ -22,8 +22,9 @@ import heapq
 import math
 import random
 from collections.abc import Callable
-from numbers import Integral, Real
 from typing import NamedTuple
+
+from kit import validate
 
 __all__ = ["RULES", "STRATEGIES", "Herd", "backoff_delay", "decorrelated_jitter", "delay_for",
            "equal_jitter", "full_jitter", "herd_retry_times", "no_jitter", "retry_schedule",
@@ -33,41 +34,10 @@ MAX_EXPONENT = 62  # 2 ** 62 already dwarfs any sane cap; clamping first keeps t
 MAX_TICKS = 10**7  # simulate_herd refuses to build a per-tick list longer than this
 
 
-# --- argument checks (each names the argument and the bad value) ---------------------------------
-
-def _check_attempt(attempt, name="attempt"):
-    if not isinstance(attempt, Integral) or isinstance(attempt, bool) or attempt < 0:
-        raise ValueError(f"{name} must be an integer >= 0, got {attempt!r}")
-
+# --- argument checks: kit.validate, once at each public entrance ---------------------------------
 
 def _check_seconds(value, name):
-    if not isinstance(value, Real) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number >= 0, got {value!r}")
-    if not value >= 0:  # also rejects NaN
-        raise ValueError(f"{name} must be >= 0, got {value!r}")
-
-
-def _check_count(value, name):
-    if not isinstance(value, Integral) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer >= 1, got {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be >= 1, got {value!r}")
-
-
-def _check_seed(seed):
-    if not isinstance(seed, Integral) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an integer (fixed for determinism), got {seed!r}")
-
-
-def _check_positive(value, name):
-    _check_seconds(value, name)
-    if value == 0 or math.isinf(value):
-        raise ValueError(f"{name} must be > 0 and finite, got {value!r}")
-
-
-def _check_rand(rand):
-    if not callable(rand):
-        raise TypeError(f"rand must be a callable returning floats in [0, 1), got {rand!r}")
+    validate.number(name, value, low=0, finite=False)  # a cap may be infinite, never NaN
 
 
 def _draw(rand) -> float:
@@ -75,12 +45,6 @@ def _draw(rand) -> float:
     if not 0 <= r < 1:
         raise ValueError(f"rand() must return a float in [0, 1), got {r!r}")
     return r
-
-
-def _check_strategy(strategy):
-    if strategy not in STRATEGIES:
-        names = ", ".join(repr(s) for s in STRATEGIES)
-        raise ValueError(f"strategy must be one of {names}, got {strategy!r}")
 
 
 # --- the ceiling and the jitter family ------------------------------------------------------------
@@ -111,10 +75,10 @@ def _checked(rule, name, doc):
     """Wrap a raw rule with the argument checks: the public strategy functions validate."""
 
     def strategy(attempt, base, cap, rand=random.random, previous=None):
-        _check_attempt(attempt)
+        validate.integer("attempt", attempt, low=0)
         _check_seconds(base, "base")
         _check_seconds(cap, "cap")
-        _check_rand(rand)
+        validate.function("rand", rand)
         if previous is not None:
             _check_seconds(previous, "previous")
         return rule(attempt, base, cap, rand, previous)
@@ -146,7 +110,7 @@ RULES: dict[str, Callable[..., float]] = {
 def delay_for(strategy: str, attempt: int, base: float, cap: float,
               rand: Callable[[], float] = random.random, previous: float | None = None) -> float:
     """The wait before retry `attempt` under the named strategy (see STRATEGIES). O(1)."""
-    _check_strategy(strategy)
+    validate.choice("strategy", strategy, STRATEGIES)
     return STRATEGIES[strategy](attempt, base, cap, rand, previous)
 
 
@@ -169,11 +133,11 @@ def retry_schedule(attempts: int, base: float, cap: float, rand: Callable[[], fl
     feeds each wait back in as `previous`. The list has `attempts` entries and never decreases
     (waits are >= 0). O(attempts).
     """
-    _check_attempt(attempts, "attempts")
+    validate.integer("attempts", attempts, low=0)
     _check_seconds(base, "base")
     _check_seconds(cap, "cap")
-    _check_rand(rand)
-    _check_strategy(strategy)
+    validate.function("rand", rand)
+    validate.choice("strategy", strategy, STRATEGIES)
     rule = RULES[strategy]
     t, previous, out = 0.0, None, []
     for a in range(attempts):
@@ -191,8 +155,8 @@ def herd_retry_times(clients: int, strategy: str, attempts: int, base: float, ca
     drawing in turn from one `random.Random(seed)`. With "none" every list is identical (lock-step
     spikes); with jitter they spread. O(clients * attempts).
     """
-    _check_count(clients, "clients")
-    _check_seed(seed)
+    validate.integer("clients", clients, low=1)
+    validate.integer("seed", seed)
     rng = random.Random(seed)
     return [retry_schedule(attempts, base, cap, rng.random, strategy) for _ in range(clients)]
 
@@ -233,13 +197,13 @@ def simulate_herd(clients: int, strategy: str, base: float = 1.0, cap: float = 1
     raises ValueError rather than build a `per_tick` longer than MAX_TICKS buckets.
     Cost: O(calls * log clients) with a heap of pending calls `(time, seq, client)`.
     """
-    _check_count(clients, "clients")
-    _check_strategy(strategy)
+    validate.integer("clients", clients, low=1)
+    validate.choice("strategy", strategy, STRATEGIES)
     _check_seconds(base, "base")
     _check_seconds(cap, "cap")
-    _check_positive(call_time, "call_time")
-    _check_positive(tick, "tick")
-    _check_seed(seed)
+    validate.number("call_time", call_time, low=0, low_open=True)
+    validate.number("tick", tick, low=0, low_open=True)
+    validate.integer("seed", seed)
     rule, rand = RULES[strategy], random.Random(seed).random
     pending = [(0.0, i, i) for i in range(clients)]  # (start time, seq, client): already a heap
     pop, push, seq = heapq.heappop, heapq.heappush, clients

@@ -224,14 +224,15 @@ def test_herd_tick_buckets_call_starts():
 @pytest.mark.parametrize("fn", [backoff_delay, *STRATEGIES.values()])
 def test_strategy_functions_reject_bad_arguments(fn):
     ok = {"attempt": 1, "base": 1.0, "cap": 10.0, "rand": lambda: 0.5}
-    for bad, match in [(-1, r"attempt.*-1"), (2.5, r"attempt.*2\.5"), (True, r"attempt.*True"),
-                       ("3", r"attempt.*'3'")]:
-        with pytest.raises(ValueError, match=match):
+    with pytest.raises(ValueError, match=r"attempt must be >= 0, got -1"):
+        fn(**{**ok, "attempt": -1})
+    for bad, match in [(2.5, r"attempt.*2\.5"), (True, r"attempt.*True"), ("3", r"attempt.*'3'")]:
+        with pytest.raises(TypeError, match=match):
             fn(**{**ok, "attempt": bad})
     for arg in ["base", "cap"]:
         with pytest.raises(ValueError, match=rf"{arg} must be >= 0, got -0\.5"):
             fn(**{**ok, arg: -0.5})
-        with pytest.raises(ValueError, match=rf"{arg}.*nan"):
+        with pytest.raises(ValueError, match=rf"{arg} must be a number, got nan"):
             fn(**{**ok, arg: math.nan})
         with pytest.raises(TypeError, match=rf"{arg}.*'1'"):
             fn(**{**ok, arg: "1"})
@@ -256,9 +257,9 @@ def test_delay_for_rejects_unknown_strategy_and_bad_previous():
 
 def test_retry_schedule_and_herd_retry_times_reject_bad_arguments():
     rand = random.Random(0).random
-    with pytest.raises(ValueError, match=r"attempts must be an integer >= 0, got -1"):
+    with pytest.raises(ValueError, match=r"attempts must be >= 0, got -1"):
         retry_schedule(-1, 1, 10, rand)
-    with pytest.raises(ValueError, match=r"attempts.*1\.5"):
+    with pytest.raises(TypeError, match=r"attempts must be an int, got 1\.5"):
         retry_schedule(1.5, 1, 10, rand)
     with pytest.raises(ValueError, match=r"base must be >= 0, got -1"):
         retry_schedule(3, -1, 10, rand)
@@ -269,7 +270,7 @@ def test_retry_schedule_and_herd_retry_times_reject_bad_arguments():
     assert retry_schedule(0, 1, 10, rand) == []
     with pytest.raises(ValueError, match=r"clients must be >= 1, got 0"):
         herd_retry_times(0, "full", 3, 1, 10)
-    with pytest.raises(TypeError, match=r"seed must be an integer.*None"):
+    with pytest.raises(TypeError, match=r"seed must be an int, got None"):
         herd_retry_times(3, "full", 3, 1, 10, seed=None)
     with pytest.raises(ValueError, match=r"got 'nope'"):
         herd_retry_times(3, "nope", 3, 1, 10)
@@ -277,16 +278,16 @@ def test_retry_schedule_and_herd_retry_times_reject_bad_arguments():
 
 @pytest.mark.parametrize("kwargs, error, match", [
     ({"clients": 0}, ValueError, r"clients must be >= 1, got 0"),
-    ({"clients": True}, TypeError, r"clients must be an integer >= 1, got True"),
+    ({"clients": True}, TypeError, r"clients must be an int, got True"),
     ({"clients": 2.0}, TypeError, r"clients.*2\.0"),
     ({"strategy": "jittery"}, ValueError, r"strategy must be one of .* got 'jittery'"),
     ({"base": -1}, ValueError, r"base must be >= 0, got -1"),
-    ({"cap": math.nan}, ValueError, r"cap must be >= 0, got nan"),
-    ({"call_time": 0}, ValueError, r"call_time must be > 0 and finite, got 0"),
-    ({"call_time": math.inf}, ValueError, r"call_time must be > 0 and finite, got inf"),
-    ({"tick": -1.0}, ValueError, r"tick must be >= 0, got -1\.0"),
-    ({"tick": 0.0}, ValueError, r"tick must be > 0 and finite, got 0\.0"),
-    ({"seed": None}, TypeError, r"seed must be an integer.*None"),
+    ({"cap": math.nan}, ValueError, r"cap must be a number, got nan"),
+    ({"call_time": 0}, ValueError, r"call_time must be > 0, got 0"),
+    ({"call_time": math.inf}, ValueError, r"call_time must be finite, got inf"),
+    ({"tick": -1.0}, ValueError, r"tick must be > 0, got -1\.0"),
+    ({"tick": 0.0}, ValueError, r"tick must be > 0, got 0\.0"),
+    ({"seed": None}, TypeError, r"seed must be an int, got None"),
     ({"base": 1e8, "cap": 1e9, "tick": 1.0}, ValueError, r"tick must be larger.*tick=1\.0"),
 ])
 def test_simulate_herd_rejects_bad_arguments(kwargs, error, match):

@@ -17,11 +17,17 @@ def test_number_rejects_non_numbers_by_type(bad):
         validate.number("size", bad)
 
 
-@pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan])
-def test_number_rejects_non_finite_unless_allowed(bad):
+@pytest.mark.parametrize("bad", [math.inf, -math.inf])
+def test_number_rejects_infinities_unless_allowed(bad):
     with pytest.raises(ValueError, match=r"^size must be finite, got"):
         validate.number("size", bad)
     assert validate.number("size", bad, finite=False) is bad
+
+
+@pytest.mark.parametrize("finite", [True, False])
+def test_nan_is_never_a_number_even_with_bounds_that_it_would_slip_past(finite):
+    with pytest.raises(ValueError, match=r"^size must be a number, got nan$"):
+        validate.number("size", math.nan, low=0, finite=finite)
 
 
 @pytest.mark.parametrize("ok", [0, 2.5, Fraction(1, 3)])
