@@ -22,10 +22,10 @@ def number(name: str, value, *, low: float | None = None, high: float | None = N
     infinite only when `finite` is False."""
     if type(value) not in (int, float) and (not isinstance(value, Real) or isinstance(value, bool)):
         raise TypeError(f"{name} must be a number, got {value!r}")
-    if value != value:  # NaN compares false with every bound, so it is refused by name
-        raise ValueError(f"{name} must be a number, got {value!r}")
     if finite and not isinstance(value, int) and not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value!r}")
+    if value != value:  # NaN compares false with every bound, so it is refused by name
+        raise ValueError(f"{name} must be a number, got {value!r}")
     if low is not None and (value < low or low_open and value == low):
         raise ValueError(f"{name} must be {'>' if low_open else '>='} {low}, got {value!r}")
     if high is not None and value > high:
