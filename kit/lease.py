@@ -17,9 +17,10 @@ import heapq
 import itertools
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
-from numbers import Integral, Real
+from numbers import Real
 from typing import NamedTuple
 
+from kit import validate
 from kit.backoff import backoff_delay
 from kit.delayed import DelayedQueue
 
@@ -79,12 +80,8 @@ class Stats(NamedTuple):
 
 
 def _check_number(name, value, *, positive=False):
-    if not isinstance(value, Real) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    if positive and not value > 0:
-        raise ValueError(f"{name} must be > 0, got {value!r}")
-    if not value >= 0:  # also rejects NaN
-        raise ValueError(f"{name} must be >= 0, got {value!r}")
+    """A time or a count of seconds: a number >= 0 (> 0 when `positive`); inf allowed."""
+    validate.number(name, value, low=0, low_open=positive, finite=False)
 
 
 def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float] | None = None):
@@ -95,9 +92,8 @@ def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float
     """
     _check_number("base", base)
     _check_number("cap", cap)
-    if rand is not None and not callable(rand):
-        raise TypeError(f"rand must be callable, got {rand!r}")
     if rand is not None:
+        validate.function("rand", rand)
         return lambda r: backoff_delay(r, base, cap, rand)
     return lambda r: min(cap, base * 2 ** min(r, 62))
 
@@ -117,12 +113,9 @@ def check_settings(clock, lease_for, max_attempts, retry_delay) -> None:
     if not callable(getattr(clock, "now", None)):
         raise TypeError(f"clock must have a now() method, got {clock!r}")
     _check_number("lease_for", lease_for, positive=True)
-    if not isinstance(max_attempts, Integral) or isinstance(max_attempts, bool):
-        raise TypeError(f"max_attempts must be an int, got {max_attempts!r}")
-    if max_attempts < 1:
-        raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
-    if retry_delay is not None and not callable(retry_delay):
-        raise TypeError(f"retry_delay must be callable, got {retry_delay!r}")
+    validate.integer("max_attempts", max_attempts, low=1)
+    if retry_delay is not None:
+        validate.function("retry_delay", retry_delay)
 
 
 class LeaseQueue:

@@ -281,7 +281,7 @@ def test_constructor_errors_name_the_argument_and_value():
         LeaseQueue(clock, 0, 3)
     with pytest.raises(ValueError, match="lease_for must be > 0, got -1"):
         LeaseQueue(clock, -1, 3)
-    with pytest.raises(ValueError, match="lease_for must be > 0, got nan"):
+    with pytest.raises(ValueError, match="lease_for must be a number, got nan"):
         LeaseQueue(clock, math.nan, 3)
     with pytest.raises(TypeError, match="lease_for must be a number, got '5'"):
         LeaseQueue(clock, "5", 3)
@@ -304,7 +304,7 @@ def test_operation_errors_name_the_argument_and_value():
         q.put("A")
     with pytest.raises(ValueError, match="delay must be >= 0, got -1"):
         q.put("B", delay=-1)
-    with pytest.raises(ValueError, match="delay must be >= 0, got nan"):
+    with pytest.raises(ValueError, match="delay must be a number, got nan"):
         q.put("B", delay=math.nan)
     with pytest.raises(TypeError, match="delay must be a number, got '1'"):
         q.put("B", delay="1")

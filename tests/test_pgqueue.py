@@ -307,7 +307,7 @@ def test_constructor_errors(pg_dsn):
         PostgresLeaseQueue(3, 5, 3)
     with pytest.raises(ValueError, match="lease_for must be > 0, got 0"):
         PostgresLeaseQueue(pg_dsn, 0, 3)
-    with pytest.raises(ValueError, match="lease_for must be > 0, got nan"):
+    with pytest.raises(ValueError, match="lease_for must be a number, got nan"):
         PostgresLeaseQueue(pg_dsn, math.nan, 3)
     with pytest.raises(TypeError, match="max_attempts must be an int, got 2.5"):
         PostgresLeaseQueue(pg_dsn, 5, 2.5)

@@ -160,7 +160,7 @@ def test_constructor_errors(path):
         SqliteLeaseQueue(3, 5, 3)
     with pytest.raises(ValueError, match="lease_for must be > 0, got 0"):
         SqliteLeaseQueue(path, 0, 3)
-    with pytest.raises(ValueError, match="lease_for must be > 0, got nan"):
+    with pytest.raises(ValueError, match="lease_for must be a number, got nan"):
         SqliteLeaseQueue(path, math.nan, 3)
     with pytest.raises(TypeError, match="max_attempts must be an int, got 2.5"):
         SqliteLeaseQueue(path, 5, 2.5)
