@@ -273,3 +273,23 @@ def test_the_class_gets_a_canvas_gradebook_a_summary_and_reports_a_student_can_r
     for shown in ("kit-table", "expected", "got", "pitfall", "ties not kept in input order",
                   "Hint 1 of 3 for edf_order"):
         assert shown in report, shown
+
+
+def test_folders_expand_to_their_notebooks_and_a_course_folder_to_its_submitted(tmp_path):
+    from kit.grading.grader import expand
+
+    course = tmp_path / "course"
+    for student in ("bo", "ana"):
+        (course / "submitted" / student / "hw").mkdir(parents=True)
+        (course / "submitted" / student / "hw" / "02.ipynb").write_text("{}")
+    (course / "source" / "hw").mkdir(parents=True)
+    (course / "source" / "hw" / "02.ipynb").write_text("{}")  # the teacher's, not a submission
+    hidden = course / "submitted" / "ana" / "hw" / ".ipynb_checkpoints"
+    hidden.mkdir()
+    (hidden / "02-checkpoint.ipynb").write_text("{}")
+    (course / "submitted" / "cy").symlink_to(course / "source")  # a link is not followed
+    sub = course / "submitted"
+    assert expand([str(course)]) == [str(sub / "ana" / "hw" / "02.ipynb"),
+                                     str(sub / "bo" / "hw" / "02.ipynb")]
+    assert expand([str(sub / "bo"), "x.ipynb"]) == [str(sub / "bo" / "hw" / "02.ipynb"),
+                                                    "x.ipynb"]

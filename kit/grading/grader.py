@@ -389,6 +389,24 @@ class Refusal(Exception):
     """The class cannot be graded as asked; the message says why (one line)."""
 
 
+def expand(arguments: list[str]) -> list[str]:
+    """The submissions named: a notebook as it is; a folder as every `.ipynb` below it (symbolic
+    links and checkpoints not followed), and an nbgrader course folder as its `submitted/`."""
+    paths = []
+    for arg in arguments:
+        if not os.path.isdir(arg) or os.path.islink(arg):
+            paths.append(arg)
+            continue
+        root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
+            else arg
+        found = []
+        for folder, subfolders, files in os.walk(root):  # never follows links
+            subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+            found += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".ipynb")]
+        paths += found
+    return paths
+
+
 def student_ids(paths: list[str]) -> list[str]:
     """A unique id per submission: the student's folder in nbgrader's
     `submitted/<student>/<assignment>/<notebook>.ipynb` layout, else the path relative to the
@@ -608,7 +626,8 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = argparse.ArgumentParser(prog="python -m kit grade", allow_abbrev=False,
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("submissions", nargs="+", help="learner notebooks (.ipynb), filled in; "
+    parser.add_argument("submissions", nargs="+", help="learner notebooks (.ipynb), filled in, "
+                        "or folders of them (an nbgrader course folder: its submitted/); "
                         "put them after -- when a name starts with -")
     parser.add_argument("--out", default="grades.csv", help="the CSV to write (default grades.csv)")
     parser.add_argument("--report", help="folder for a per-student report (HTML and JSON)")
@@ -643,10 +662,14 @@ def main(argv=None) -> int:
         print(f"grade: refusing to run learners' code: {why}; pass --unsafe to grade without "
               "isolation (trusted notebooks only)", file=sys.stderr)
         return 2
+    submissions = expand(args.submissions)
+    if not submissions:
+        print(f"grade: no .ipynb file in {', '.join(args.submissions)}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
         try:
-            _check_outputs(args.submissions, out, report)
-            jobs, topic = prepare(args.submissions, args.exercises, Path(folder))
+            _check_outputs(submissions, out, report)
+            jobs, topic = prepare(submissions, args.exercises, Path(folder))
         except Refusal as e:
             print(f"grade: {e}", file=sys.stderr)
             return 2
