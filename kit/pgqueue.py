@@ -40,7 +40,7 @@ from pathlib import Path
 
 from kit import validate
 from kit.lease import DeadLetter, Lease, Stats, check_settings, exponential_retry, is_held
-from kit.store import _storable
+from kit.store import RowObservations, _storable
 
 # THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
 EXPIRED = "state = 'leased' AND due <= %(now)s"
@@ -188,8 +188,10 @@ def connect(dsn: str, autocommit: bool = True):
         raise QueueServerError(f"cannot connect to PostgreSQL at {where}: {reason}") from None
 
 
-class PostgresLeaseQueue:
+class PostgresLeaseQueue(RowObservations):
     """At-least-once job queue with leases, heartbeats, retries and dead letters, in PostgreSQL."""
+
+    STATE = STATE  # the state, from the row and the clock (see RowObservations)
 
     def __init__(self, dsn: str, lease_for: float, max_attempts: int, retry_delay=None,
                  clock=None, queue: str = "default"):
@@ -380,18 +382,6 @@ class PostgresLeaseQueue:
         return left is not None and left <= timeout
 
     # -- observations -------------------------------------------------------------------------
-
-    def status(self, job_id) -> str:
-        """ready, delayed, leased, done or dead."""
-        return self._row(job_id, f"{STATE}")[0]
-
-    def holder(self, job_id) -> Lease | None:
-        """The live lease on a job (with its current expiry), or None."""
-        state, worker, attempts, due, token, payload = self._row(
-            job_id, "state, worker, attempts, due, token, payload")
-        if state != "leased":
-            return None
-        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
 
     @property
     def dead_letters(self) -> list[DeadLetter]:

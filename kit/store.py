@@ -128,7 +128,26 @@ def open_file(path: str, timeout: float, application_id: int, schema: str,
     return conn
 
 
-class SqliteLeaseQueue:
+class RowObservations:
+    """What a SQL lease queue says about one job, read from its row by the queue's
+    `_row(job_id, columns)`; `STATE` is the SQL that gives the job's state."""
+
+    STATE = "state"
+
+    def status(self, job_id) -> str:
+        """ready, delayed, leased, done or dead."""
+        return self._row(job_id, self.STATE)[0]
+
+    def holder(self, job_id) -> Lease | None:
+        """The live lease on a job (with its current expiry), or None."""
+        state, worker, attempts, due, token, payload = self._row(
+            job_id, "state, worker, attempts, due, token, payload")
+        if state != "leased":
+            return None
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+
+
+class SqliteLeaseQueue(RowObservations):
     """At-least-once job queue with leases, heartbeats, retries and dead letters, in a file."""
 
     def __init__(self, path, lease_for: float, max_attempts: int, retry_delay=None, clock=None,
@@ -256,18 +275,6 @@ class SqliteLeaseQueue:
             return True
 
     # -- observations -----------------------------------------------------------------------
-
-    def status(self, job_id) -> str:
-        """ready, delayed, leased, done or dead."""
-        return self._row(job_id, "state")[0]
-
-    def holder(self, job_id) -> Lease | None:
-        """The live lease on a job (with its current expiry), or None."""
-        state, worker, attempts, due, token, payload = self._row(
-            job_id, "state, worker, attempts, due, token, payload")
-        if state != "leased":
-            return None
-        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
 
     @property
     def dead_letters(self) -> list[DeadLetter]:
