@@ -144,3 +144,42 @@ def test_failure_is_shown_as_a_table():
     assert "name  duration  deadline" in text
     assert "<table" in r._repr_html_() and "latest deadline first" in r._repr_html_()
     assert r.case == ([Job("A", 1, 1), Job("B", 1, 2)],)
+
+
+def test_a_timeout_the_answer_swallows_once_still_stops_it():
+    """Python drops an exception raised in a gc callback or a __del__; an answer may catch one
+    too. The alarm repeats until the call ends, so the check still times out."""
+    from kit.checks import Problem as P
+
+    def stubborn(xs):
+        try:
+            while True:
+                pass
+        except BaseException:  # swallows the first alarm
+            pass
+        while True:
+            pass
+
+    q = P("f", st.lists(st.integers(), max_size=2).map(lambda xs: (xs,)), answer=lambda xs: xs,
+          timeout=0.3)
+    result = q.check(stubborn)
+    assert result.status == "timed out", repr(result)
+
+
+def test_an_answer_that_allocates_without_bound_crashes_with_memory_error(monkeypatch):
+    from kit.checks import Problem as P
+    from kit.checks import engine
+
+    monkeypatch.setattr(engine, "MEMORY_HEADROOM", 256 << 20)
+
+    def hoarder(xs):
+        kept = []
+        while True:
+            kept.append(bytearray(16 << 20))
+
+    q = P("f", st.lists(st.integers(), max_size=2).map(lambda xs: (xs,)), answer=lambda xs: xs)
+    result = q.check(hoarder)
+    assert result.status == "crashed" and "MemoryError" in result.error, repr(result)
+    assert q.check(lambda xs: list(xs))  # the limit is lifted again afterwards
+    big = bytearray(512 << 20)  # more than the headroom, outside a check
+    assert len(big) == 512 << 20

@@ -36,6 +36,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,20 +148,59 @@ class _Mismatch(Exception):
     pass
 
 
+ALARM_REPEAT = 0.05  # s: an alarm swallowed (in a gc callback, a __del__, an except) fires again
+MEMORY_HEADROOM = 4 << 30  # bytes an answer may allocate beyond what the process holds already
+
+
+@contextmanager
+def memory_guard():
+    """While an answer runs, lower the soft address-space limit to what this process uses now
+    plus MEMORY_HEADROOM: an answer that allocates without bound gets MemoryError (a crash the
+    report names) instead of the machine's memory. Restored afterwards; Linux only."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm") as f:
+            used = int(f.read().split()[0]) * resource.getpagesize()
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    limit = used + MEMORY_HEADROOM
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft != resource.RLIM_INFINITY and soft <= limit:  # already as tight: leave it
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
-    """Call `fn()`; raise `_TimedOut` after `seconds` (by SIGALRM, so in the main thread only)."""
+    """Call `fn()` under `memory_guard`; raise `_TimedOut` after `seconds` (by SIGALRM, so in the
+    main thread only). The alarm repeats every ALARM_REPEAT seconds until the call ends: Python
+    drops an exception raised in a garbage-collector callback or a `__del__`, and a dropped
+    timeout would let the answer run for ever."""
     in_main = threading.current_thread() is threading.main_thread()
     if not in_main or not hasattr(signal, "setitimer"):
-        return fn()
+        with memory_guard():
+            return fn()
+    armed = [True]
 
     def on_alarm(signum, frame):
-        raise _TimedOut
+        if armed[0]:  # an alarm that lands after the call has ended is ignored
+            raise _TimedOut
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
     try:
-        return fn()
+        with memory_guard():
+            return fn()
     finally:
+        armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
