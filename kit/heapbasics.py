@@ -71,13 +71,15 @@ def top_k_longest(durations, k: int) -> list:
     arrives. Cost O(n log k) time, O(k) space.
     """
     validate.integer("k", k, low=0)
-    pairs = list(durations.items() if isinstance(durations, Mapping) else durations)
-    for pair in pairs:
+    if not isinstance(durations, Iterable) or isinstance(durations, str | bytes):
+        raise TypeError(f"durations must be a dict or (name, duration) pairs, got {durations!r}")
+    pairs = durations.items() if isinstance(durations, Mapping) else durations
+    heap = []  # (duration, -seq, name): among equals the later arrival is weaker
+    for seq, pair in enumerate(pairs):  # one pass over a stream: never more than k jobs held
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"durations must hold (name, duration) pairs, got {pair!r}")
-        validate.number(f"durations[{pair[0]!r}]", pair[1])
-    heap = []  # (duration, -seq, name): among equals the later arrival is weaker
-    for seq, (name, duration) in enumerate(pairs):
+        name, duration = pair
+        validate.number(f"durations[{name!r}]", duration)
         if len(heap) < k:
             heapq.heappush(heap, (duration, -seq, name))
         elif k and (duration, -seq) > heap[0][:2]:

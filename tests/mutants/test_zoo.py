@@ -10,6 +10,12 @@ BIGGER_BY_DESIGN = {
     "sorting on every arrival": None,  # caught by a counted stress case, not a small one
     # three jobs, a tick to queue two of them, a cancel and a tick: it cannot show in fewer steps
     "a skipped cancelled job used up a worker slot": 6,
+    "a cancelled job still runs": 6,  # the same story, told by the same named edge case
+    # two delayed submits, and ticks until both are due: four ticks and two submits
+    "hard-coded ordering (the policy is not swappable)": 6,
+    # the build graph always holds the same seven jobs; the shrunk case leaves most of them alone
+    "a changed dependency not passed down": 7,
+    "dependencies decided after the job": 7,
 }
 
 
