@@ -1,6 +1,25 @@
-"""The bad-input story every SQL lease queue tells the same way (SQLite and PostgreSQL)."""
+"""The stories every SQL lease queue tells the same way (SQLite and PostgreSQL)."""
 
 import pytest
+
+from kit.lease import Lease, Stats
+
+
+def assert_same_story(q, clock) -> None:
+    """The in-memory queue's story on a new queue leasing for 5 with retry_delay 2: the exact
+    expiry tick, the retry timed from it, a stale ack refused."""
+    q.put("A", payload={"to": "x@example.com"})
+    first = q.lease("w1")
+    assert first == Lease("A", "w1", 1, 5, first.token, {"to": "x@example.com"})
+    assert q.lease("w2") is None
+    clock.advance(5)  # the exact expiry tick
+    assert q.status("A") == "delayed"
+    clock.advance(2)
+    second = q.lease("w2")
+    assert (second.attempt, second.expires_at) == (2, 12)  # retry timed from the expiry at 5
+    assert q.ack(first) is False and q.ack(second) is True
+    assert q.stats() == Stats(0, 0, 0, 1, 0, duplicate_deliveries=1)
+
 
 
 def assert_operation_errors(q) -> None:

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from queue_errors import assert_operation_errors
+from queue_errors import assert_operation_errors, assert_same_story
 
 from kit.clock import FakeClock
-from kit.lease import DeadLetter, Lease, Stats
+from kit.lease import DeadLetter, Stats
 from kit.pgqueue import PostgresLeaseQueue, QueueServerError, ServerClock, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,17 +49,7 @@ def make(pg_dsn, queue_name):
 def test_same_story_as_the_in_memory_queue(make):
     q = make(retry_delay=lambda r: 2)
     clock = q.clock
-    q.put("A", payload={"to": "x@example.com"})
-    first = q.lease("w1")
-    assert first == Lease("A", "w1", 1, 5, first.token, {"to": "x@example.com"})
-    assert q.lease("w2") is None
-    clock.advance(5)  # the exact expiry tick
-    assert q.status("A") == "delayed"
-    clock.advance(2)
-    second = q.lease("w2")
-    assert (second.attempt, second.expires_at) == (2, 12)  # retry timed from the expiry at 5
-    assert q.ack(first) is False and q.ack(second) is True
-    assert q.stats() == Stats(0, 0, 0, 1, 0, duplicate_deliveries=1)
+    assert_same_story(q, clock)
 
 
 def test_heartbeat_keeps_the_lease_and_a_stale_lease_is_rejected(make):

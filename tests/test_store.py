@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from queue_errors import assert_operation_errors
+from queue_errors import assert_operation_errors, assert_same_story
 
 from kit.clock import FakeClock
-from kit.lease import DeadLetter, Lease, Stats
+from kit.lease import DeadLetter, Stats
 from kit.store import QueueFileError, SqliteLeaseQueue, WallClock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,17 +34,7 @@ def make(path, lease_for=5, max_attempts=3, retry_delay=None, start=0):
 
 def test_same_story_as_the_in_memory_queue(path):
     clock, q = make(path, retry_delay=lambda r: 2)
-    q.put("A", payload={"to": "x@example.com"})
-    first = q.lease("w1")
-    assert first == Lease("A", "w1", 1, 5, first.token, {"to": "x@example.com"})
-    assert q.lease("w2") is None
-    clock.advance(5)  # the exact expiry tick
-    assert q.status("A") == "delayed"
-    clock.advance(2)
-    second = q.lease("w2")
-    assert (second.attempt, second.expires_at) == (2, 12)  # retry timed from the expiry at 5
-    assert q.ack(first) is False and q.ack(second) is True
-    assert q.stats() == Stats(0, 0, 0, 1, 0, duplicate_deliveries=1)
+    assert_same_story(q, clock)
 
 
 def test_retry_is_timed_from_the_expiry_not_from_when_it_was_noticed(path):
