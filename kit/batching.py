@@ -17,7 +17,8 @@ rule, and an interviewer wants it said out loud:
   (starvation; add aging, or reserve the room for it). A pick may look at every ready job and
   push the skipped ones back: O(n log n) in the worst case.
 
-Neither rule promises the fullest batch: that is subset sum (knapsack), NP-hard in general;
+Neither rule promises the fullest batch: that is subset sum (knapsack), NP-hard in general, though
+whole-number sizes allow a dynamic programme in O(n * capacity);
 `fullest_batch` finds it by brute force for small inputs, to compare.
 `BatchQueue.pick` is the one routine with the switch; `pick_batch` and `run_batches` use it.
 """
