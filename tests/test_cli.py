@@ -9,8 +9,9 @@ from kit.exercises import catalogue, questions
 def test_catalogue_lists_every_topic_in_order():
     topics = catalogue()
     assert list(topics) == ["policies", "edf_lateness", "mlfq_and_fairness", "backoff_and_jitter",
-                            "lease_queue", "durable_queue", "concurrent_scheduler", "mock_round",
-                            "dependency_scheduler", "load_balancing",
+                            "lease_queue", "durable_queue", "postgres_queue",
+                            "concurrent_scheduler", "mock_round", "dependency_scheduler",
+                            "load_balancing",
                             "restarts_cooldowns_batching"]
     assert list(topics["edf_lateness"]) == ["q1", "q2", "q3", "q4"]
     with pytest.raises(ValueError, match="topic must be one of policies, .*, got 'engine'"):

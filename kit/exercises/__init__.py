@@ -23,6 +23,7 @@ NOTEBOOKS = {
     "08_mock_round": "mock_round",
     "09_dependency_scheduler": "dependency_scheduler",
     "10_load_balancing": "load_balancing",
+    "06b_postgres_queue": "postgres_queue",
     "11_restarts_cooldowns_batching": "restarts_cooldowns_batching",
 }
 TOPICS = tuple(NOTEBOOKS.values())
