@@ -629,3 +629,270 @@ q5 = Problem(
 )
 
 PROBLEMS = [q1, q2, q3, q4, q5]
+
+
+# -- q6: a heap written by hand, ordered by a comparison ---------------------------------------
+# Appended (issue 28). The learner writes the sift-up and the sift-down that `heapq` hides; the
+# check replays generated programs against `heapq` (through `functools.cmp_to_key`) after every
+# step and counts the calls of `before`. Items are records that cannot be compared with `<`.
+import functools  # noqa: E402 - appended section
+import math  # noqa: E402
+
+from kit.checks import same  # noqa: E402
+
+
+@dataclass(frozen=True, eq=False)
+class Item:
+    """One waiting job of q6: only `before` may compare two of them."""
+
+    name: str
+    priority: int
+    seq: int
+
+    def __repr__(self) -> str:
+        return f"{self.name}(p={self.priority})"
+
+
+BEFORE = {  # the rules q6 hands the heap; every one a strict total order on items
+    "lowest priority, then first in":
+        lambda a, b: (a.priority, a.seq) < (b.priority, b.seq),
+    "highest priority, then first in":
+        lambda a, b: (-a.priority, a.seq) < (-b.priority, b.seq),
+    "lowest priority, then last in":
+        lambda a, b: (a.priority, -a.seq) < (b.priority, -b.seq),
+}
+
+
+class Heap:
+    """A binary min-heap ordered by `before(a, b)` ("should a leave before b?"): `push(item)`,
+    `pop()` and `peek()` (IndexError when empty), `len(heap)`. O(log n) calls of `before`."""
+
+    def __init__(self, before):
+        self.before = before
+        self.items = []  # heap order: items[(i - 1) // 2] never leaves after items[i]
+
+    def __len__(self):
+        return len(self.items)
+
+    def push(self, item):
+        """Add `item` at the end, then swap it up past every parent it should leave before."""
+        a = self.items
+        a.append(item)
+        i = len(a) - 1
+        while i > 0:
+            parent = (i - 1) // 2
+            if not self.before(a[i], a[parent]):
+                break
+            a[i], a[parent] = a[parent], a[i]
+            i = parent
+
+    def peek(self):
+        """The first item, left in place."""
+        return self.items[0]  # an empty list raises IndexError, as heapq's heap[0] does
+
+    def pop(self):
+        """Remove and return the first item: the last leaf takes the root's place and sinks,
+        swapping with its better child while that child should leave before it."""
+        a = self.items
+        top, last = a[0], a.pop()  # IndexError when empty
+        if a:
+            a[0] = last
+            i, n = 0, len(a)
+            while True:
+                child = 2 * i + 1
+                if child >= n:
+                    break
+                if child + 1 < n and self.before(a[child + 1], a[child]):
+                    child += 1  # the right child should leave first
+                if not self.before(a[child], a[i]):
+                    break
+                a[i], a[child] = a[child], a[i]
+                i = child
+        return top
+
+
+class _HeapqModel:
+    """The reference: `heapq` itself, ordering items through `before`."""
+
+    def __init__(self, before):
+        self.key = functools.cmp_to_key(
+            lambda a, b: -1 if before(a, b) else 1 if before(b, a) else 0)
+        self.heap = []
+
+    def __len__(self):
+        return len(self.heap)
+
+    def push(self, item):
+        heapq.heappush(self.heap, (self.key(item), item))
+
+    def peek(self):
+        if not self.heap:
+            raise IndexError("peek at an empty Heap")
+        return self.heap[0][1]
+
+    def pop(self):
+        if not self.heap:
+            raise IndexError("pop from an empty Heap")
+        return heapq.heappop(self.heap)[1]
+
+
+def height(n: int) -> int:
+    """floor(log2 n): the longest root-to-leaf path of a heap of n >= 1 items, in edges."""
+    return int(math.log2(n)) if n > 1 else 0
+
+
+def sift_budget(op: str, size: int) -> int:
+    """The most calls of `before` one operation needs on a heap of `size` items: a push climbs
+    at most height(size + 1) levels, one call each; a pop sinks at most height(size - 1)
+    levels, two calls each (the siblings, then the winner against the sinking item)."""
+    if op == "push":
+        return height(size + 1)
+    if op == "pop":
+        return 2 * height(size - 1) if size > 1 else 0
+    return 0
+
+
+SIFT_STRESS = Stress("600 pushes (priorities 0, 7, 4, 1, 8, ...), then 600 pops, "
+                     "rule: lowest priority, then first in", n=600, budget=0)
+
+
+def replay_heap(answer, case):
+    """Build `answer(before)`, replay the program; per step: (what it returned or raised, len,
+    calls of before). On the stress case, (names popped, calls per operation within budget?)."""
+    rule, ops = case
+    calls = [0]
+
+    def before(a, b):
+        if not (isinstance(a, Item) and isinstance(b, Item)):
+            raise TypeError(f"before() compares two items, got {a_kind(a)} and {a_kind(b)}")
+        calls[0] += 1
+        return BEFORE[rule](a, b)
+
+    heap = answer(before)
+    if isinstance(ops, Stress):
+        within, popped = True, []
+        for i in range(ops.n):
+            calls[0] = 0
+            heap.push(Item(f"job{i}", i * 7 % 10, i))
+            within &= calls[0] <= sift_budget("push", i)
+        for i in range(ops.n, 0, -1):
+            calls[0] = 0
+            popped.append(heap.pop().name)
+            within &= calls[0] <= sift_budget("pop", i)
+        return popped, within
+    steps, seq = [], itertools.count()
+    for op in ops:
+        calls[0] = 0
+        size = len(heap)
+        try:
+            if op.startswith("push"):
+                _, name, priority = op.split()
+                got = heap.push(Item(name, int(priority), next(seq)))
+            elif op == "len":
+                got = len(heap)
+            else:
+                item = getattr(heap, op)()
+                got = item.name if isinstance(item, Item) else item
+        except IndexError:
+            got = "IndexError"
+        steps.append((got, calls[0], sift_budget(op.split()[0], size)))
+    return steps
+
+
+def judge_heap(case, expected, got) -> str | None:
+    rule, ops = case
+    if isinstance(ops, Stress):
+        (want, _), (value, within) = expected, got
+        wrong = difference(want, value)
+        if wrong is None and not within:
+            return TooSlow("gives the right answers, but some push or pop calls before() more "
+                           "often than one root-to-leaf walk needs: a push at most log2 n times, "
+                           "a pop at most 2 log2 n times (a scan or a re-sort costs about n)")
+        return wrong
+    if not isinstance(got, list) or len(got) != len(ops):
+        return difference(expected, got)
+    for k, (op, (want, _, _), (value, _, _)) in enumerate(zip(ops, expected, got,
+                                                                    strict=True), 1):
+        if not same(want, value):
+            said = "raise IndexError" if want == "IndexError" else repr(want)
+            was = "raised IndexError" if value == "IndexError" else repr(value)
+            return f"step {k} ({op}, rule: {rule}): expected {said}, got {was}"
+    for k, (op, (_, calls, budget)) in enumerate(zip(ops, got, strict=True), 1):
+        if calls > budget:
+            return TooSlow(f"right answers, but step {k} ({op}) called before() {calls} "
+                           f"times; on that heap one root-to-leaf walk needs at most {budget}")
+    return None
+
+
+@st.composite
+def heap_programs(draw):
+    """A rule and up to 14 operations: pushes of fresh names (priorities 0 to 3, so equal
+    priorities meet), pops, peeks and lens, now and then on an empty heap."""
+    rule = draw(st.sampled_from(sorted(BEFORE)))
+    names = iter(draw(st.permutations("abcdefghijklmn")))
+    kinds = draw(st.lists(st.sampled_from(["push", "push", "push", "pop", "pop", "peek",
+                                           "len"]), max_size=14))
+    ops = [f"push {next(names)} {draw(st.integers(0, 3))}" if k == "push" else k for k in kinds]
+    return rule, ops
+
+
+LOW_FIRST = "lowest priority, then first in"
+q6 = Problem(
+    name="Heap",
+    arg_names=("the before rule", "operations"),
+    cases=heap_programs(),
+    answer=Heap,
+    reference=_HeapqModel,
+    run=replay_heap,
+    judge=judge_heap,
+    examples=[
+        ("pop and peek on an empty heap", (LOW_FIRST, ["pop", "peek", "len"])),
+        ("the right child should leave first",
+         (LOW_FIRST, ["push a 0", "push b 3", "push c 1", "push d 2", "pop", "pop", "pop"])),
+        ("the last leaf sinks two levels",
+         (LOW_FIRST, ["push a 0", "push b 1", "push c 2", "push d 1", "push e 1", "push f 3",
+                      "push g 3", "pop", "pop", "pop", "pop", "len"])),
+        ("highest first: only before() decides",
+         ("highest priority, then first in", ["push a 1", "push b 3", "push c 2", "pop",
+                                              "peek", "pop", "pop"])),
+        ("stress: counts the calls of before()", (LOW_FIRST, SIFT_STRESS)),
+    ],
+    pitfalls=[
+        Pitfall("sank into the left child always",
+                "a sinking item must swap with the child that should leave first; taking the "
+                "left one puts a later item above an earlier one",
+                edit=[("if child + 1 < n and self.before(a[child + 1], a[child]):",
+                       "if False:")]),
+        Pitfall("sift-up stops below the root",
+                "the new item climbs while it is not at the root (i > 0): the root's children, "
+                "at 1 and 2, must be compared with the root too",
+                edit=[("while i > 0:", "while i > 1:")]),
+        Pitfall("pop kept the last leaf out",
+                "after taking the root, the last leaf must move into its place and sink; "
+                "otherwise the root slot still holds the item just popped",
+                edit=[("            a[0] = last\n", "")]),
+        Pitfall("sift-up compares the wrong way round",
+                "before(a, b) means a leaves first: the new item climbs while "
+                "before(item, parent)",
+                edit=[("if not self.before(a[i], a[parent]):",
+                       "if not self.before(a[parent], a[i]):")]),
+        Pitfall("sift-down stops at the first level",
+                "the sinking item keeps going down until no child should leave before it",
+                edit=[("                i = child\n", "                break\n")]),
+        Pitfall("pop of an empty heap returns None",
+                "an empty heap has nothing to give: raise IndexError, as heapq and list.pop do",
+                edit=[("        top, last = a[0], a.pop()",
+                       "        if not a:\n            return None\n"
+                       "        top, last = a[0], a.pop()")]),
+    ],
+    hints=["Keep the items in a list with the root at index 0: the children of i are 2i + 1 and "
+           "2i + 2, its parent (i - 1) // 2. Never compare items with <: call before(a, b).",
+           "push: append, then while the item is not at the root and before(item, parent), swap "
+           "them and move up. pop: remember a[0], move the last item to index 0, and sink it.",
+           "Sinking: pick the child that should leave first (compare the two siblings with "
+           "before), swap while that child should leave before the item, stop at a leaf. "
+           "Raise IndexError on an empty pop or peek."],
+    points=2,
+)
+
+PROBLEMS.append(q6)
