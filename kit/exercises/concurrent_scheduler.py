@@ -413,3 +413,160 @@ q4 = Problem(
 )
 
 PROBLEMS = [q1, q2, q3, q4]
+
+
+# -- q5: the worker loop: a timed wait until the next run time, and a clean shutdown -----------
+# Appended (issue 28). Worker threads share a `Board` (given): a lock, a condition variable over
+# it, a heap of due jobs and a stopping flag. The condition variable is cooperative, so the
+# waits are switch points of `kit.checks.interleave` and time is a fake clock that moves only
+# when every worker is waiting (as real time passes while threads sleep): the verdict never
+# depends on timing.
+import heapq  # noqa: E402 - appended section
+
+from kit.exercises.worker_board import Board, _drive, _loop_rule, _worker_thread  # noqa: E402
+
+
+def worker_runs(answer, case):
+    """Every schedule (one preemption) of the kit's driver and 1 or 2 workers running
+    `answer(board).work()`; the first that goes wrong, or None."""
+    workers, script = case
+    names = [f"worker {i}" for i in range(1, workers + 1)]
+
+    def setup():
+        board = Board(names)
+        return board, answer(board)
+
+    threads = {"kit": lambda s: _drive(s[0], s[1], script),
+               **{name: _worker_thread for name in names}}
+    return interleave.explore(setup, threads, _loop_rule, watch=[answer], max_schedules=150)
+
+
+def _judge_loop(case, expected, got) -> str | None:
+    if not isinstance(got, interleave.Exploration):
+        return f"expected an exploration, got {got!r}"
+    return None if got else f"{got.failure}. The schedule that shows it: {got.schedule}"
+
+
+class WorkerLoop:
+    """The loop each worker thread of a scheduler runs, over a shared `board` (see Board):
+    `work()` takes the next due job under the lock and runs it outside the lock, waiting on
+    the condition variable until the next run time (or until notified when nothing is queued);
+    `shutdown()` sets the flag and wakes every worker; `work()` returns once the board is
+    stopping and empty."""
+
+    def __init__(self, board):
+        self.board = board
+
+    def next_job(self):
+        """Under the lock: the name of the next due job, or None once stopping and empty."""
+        b = self.board
+        with b.cond:
+            while True:
+                now = b.clock.now()
+                if b.due and b.due[0][0] <= now:
+                    return heapq.heappop(b.due)[2]
+                if b.stopping and not b.due:
+                    return None
+                b.cond.wait(b.due[0][0] - now if b.due else None)
+
+    def work(self):
+        """What each worker thread runs until shutdown."""
+        while (name := self.next_job()) is not None:
+            self.board.run(name)
+
+    def shutdown(self):
+        """Set the flag, then wake every worker so each one sees it."""
+        with self.board.cond:
+            self.board.stopping = True
+            self.board.cond.notify_all()
+
+
+class _CheckedOutsideTheLock(WorkerLoop):
+    """A lost wake-up: it looks at the heap without the lock, then waits under it."""
+
+    def next_job(self):
+        b = self.board
+        while True:
+            now = b.clock.now()
+            if b.due and b.due[0][0] <= now:
+                with b.cond:
+                    return heapq.heappop(b.due)[2]
+            if b.stopping and not b.due:
+                return None
+            timeout = b.due[0][0] - now if b.due else None
+            with b.cond:
+                b.cond.wait(timeout)
+
+
+class _IfNotWhile(WorkerLoop):
+    """Waits once, then takes the front job whether or not it is due."""
+
+    def next_job(self):
+        b = self.board
+        with b.cond:
+            now = b.clock.now()
+            if not (b.due and b.due[0][0] <= now) and not b.stopping:
+                b.cond.wait(b.due[0][0] - now if b.due else None)
+            return heapq.heappop(b.due)[2] if b.due else None
+
+
+_SUBMIT = "submit"
+q5 = Problem(
+    name="WorkerLoop",
+    arg_names=("workers", "what the kit does before shutting down"),
+    cases=st.tuples(st.integers(1, 2), st.permutations("abc").flatmap(lambda names: st.lists(
+        st.one_of(st.tuples(st.just(_SUBMIT), st.integers(0, 6)),
+                  st.tuples(st.just("advance"), st.integers(1, 6))), max_size=3).map(
+        lambda acts: [(_SUBMIT, names[i], a[1]) if a[0] == _SUBMIT else a
+                      for i, a in enumerate(acts)]))),
+    answer=WorkerLoop,
+    run=worker_runs,
+    judge=_judge_loop,
+    max_examples=20,
+    timeout=60.0,
+    examples=[("nothing to do, then shut down", (2, [])),
+              ("a job due later", (1, [(_SUBMIT, "a", 5)])),
+              ("an earlier job arrives while a worker waits for a later one",
+               (1, [(_SUBMIT, "b", 5), ("advance", 1), (_SUBMIT, "a", 2)])),
+              ("two workers, two jobs due now", (2, [(_SUBMIT, "a", 0), (_SUBMIT, "b", 0)])),
+              ("shut down with a job still in the future", (2, [(_SUBMIT, "a", 4)])),
+              ("a job at the exact tick", (1, [("advance", 2), (_SUBMIT, "a", 3)]))],
+    pitfalls=[
+        Pitfall("a polling loop", "waking every tick to look is a sleep loop with extra "
+                "steps: wait exactly until the next run time, or until notified when nothing is "
+                "queued", edit=[("b.cond.wait(b.due[0][0] - now if b.due else None)",
+                                 "b.cond.wait(1)")]),
+        Pitfall("notify instead of notify_all at shutdown", "notify wakes one waiter; the "
+                "others sleep through the shutdown and never exit",
+                edit=[("self.board.cond.notify_all()", "self.board.cond.notify()")]),
+        Pitfall("shutdown without a wake-up", "setting the flag wakes nobody: a worker waiting "
+                "until notified never sees it. notify_all after setting it",
+                edit=[("            self.board.cond.notify_all()\n", "")]),
+        Pitfall("exits while jobs remain", "a clean shutdown drains: a worker exits when the "
+                "board is stopping *and* empty", edit=[("if b.stopping and not b.due:",
+                                                        "if b.stopping:")]),
+        Pitfall("a worker that never exits", "the loop must look at the stopping flag, or "
+                "work() never returns", edit=[("if b.stopping and not b.due:", "if False:")]),
+        Pitfall("a lost wake-up: looked at the heap without the lock", "between the look and "
+                "the wait, a submit can push a job and notify nobody (nobody waits yet); then "
+                "the worker sleeps past it. Look and wait under one `with board.cond:`",
+                answer=_CheckedOutsideTheLock),
+        Pitfall("if instead of while around the wait", "a wake-up is a hint, not a promise: "
+                "after any wait, look again (a submit wakes you for a job due later)",
+                answer=_IfNotWhile),
+        Pitfall("ran the job holding the lock", "the other workers cannot take jobs while one "
+                "runs: take the job under the lock, run it after",
+                edit=[("            self.board.run(name)\n",
+                       "            with self.board.cond:\n                self.board.run(name)\n"
+                       )]),
+    ],
+    hints=["Everything a worker looks at (the heap, the flag) is read and changed under "
+           "`with board.cond:`; the job itself runs after the `with`.",
+           "Inside the `with`, loop: if the front job is due, pop it; elif stopping and empty, "
+           "return None; else `board.cond.wait(timeout)` and look again.",
+           "timeout = `board.due[0][0] - now` when something is queued, None when nothing is. "
+           "shutdown(): under the lock set `board.stopping = True` and `notify_all()`."],
+    points=3,
+)
+
+PROBLEMS.append(q5)
