@@ -314,3 +314,187 @@ q1 = Problem(
 )
 
 PROBLEMS = [q1]
+
+
+# -- q2: fencing tokens: the store refuses a stale lease holder's late write --------------------
+# Appended (issue 28). The clock-skew story of the notebook: an honest worker and a worker whose
+# clock runs 3 s fast share one SQLite queue; the fast one takes a job its holder still works on.
+# The queue rejects the late *ack* by its token; the *write* the job makes downstream is the
+# application's to fence. Programs are generated as what the two workers do; the tokens come from
+# the real queue, and the learner's store is compared with a model after every step.
+from kit import store as _store  # noqa: E402 - appended section
+from kit.checks import difference  # noqa: E402
+from kit.clock import FakeClock  # noqa: E402
+
+SKEW, LEASE_FOR = 3, 5  # the fast machine's clock runs 3 s ahead; leases last 5 s
+
+
+class _Skewed:
+    def __init__(self, clock, offset):
+        self.clock, self.offset = clock, offset
+
+    def now(self):
+        return self.clock.now() + self.offset
+
+
+class FencedStore:
+    """A downstream store that fences off stale lease holders: each write carries the writer's
+    lease token, and a write to a key that a newer token has already written is refused."""
+
+    def __init__(self):
+        self.values = {}
+        self.newest = {}  # key -> the newest token that has written it
+
+    def write(self, key, value, token):
+        """Store `value` under `key` unless a newer token already wrote that key; True if
+        stored, False if refused. The same token may write again (one holder, two writes)."""
+        if token < self.newest.get(key, token):
+            return False
+        self.newest[key] = token
+        self.values[key] = value
+        return True
+
+    def read(self, key):
+        """The value stored under `key`, or None."""
+        return self.values.get(key)
+
+
+def fenced_story(answer, case):
+    """Replay the two workers' story on a real SQLite lease queue with skewed clocks; per step,
+    what the store said: a write's True/False, a read's value (None for a lease or a tick)."""
+    (ops,) = case
+    folder = tempfile.mkdtemp(prefix="kit-fence-", dir=SCRATCH)
+    queues = []
+    try:
+        t = FakeClock(100)
+        path = os.path.join(folder, "skew.db")
+        for offset in (0, SKEW):
+            queues.append(_store.SqliteLeaseQueue(path, LEASE_FOR, 3, retry_delay=lambda r: 0,
+                                                  clock=_Skewed(t, offset), timeout=0))
+        by = dict(zip(("honest", "fast"), queues, strict=True))
+        queues[0].put("report")
+        fenced, held, seen, put = answer(), {}, [], {"report"}
+        for op, *arg in ops:
+            if op == "put":
+                if arg[0] not in put:
+                    queues[0].put(arg[0])
+                    put.add(arg[0])
+                seen.append(None)
+            elif op == "tick":
+                t.advance(1)
+                seen.append(None)
+            elif op == "lease":
+                got = by[arg[0]].lease(arg[0])
+                if got is not None:
+                    held[arg[0]] = got
+                seen.append(None)
+            elif op == "write":
+                lease = held.get(arg[0])
+                seen.append(None if lease is None else
+                            fenced.write(lease.job, f"{arg[0]}#{lease.token}", lease.token))
+            else:
+                seen.append(fenced.read(arg[0]))
+        return seen
+    finally:
+        for q in queues:
+            q.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _say(op) -> str:
+    what, *arg = op
+    who = arg[0] if arg else ""
+    return {"tick": "a second passes", "put": f"{who} is queued", "lease": f"{who} leases",
+            "write": f"{who} writes its job's result", "read": f"read {who}"}.get(what, what)
+
+
+def _judge_fenced(case, expected, got) -> str | None:
+    (ops,) = case
+    if not isinstance(got, list) or len(got) != len(expected):
+        return difference(expected, got)
+    for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
+        if op[0] == "write" and want is not None and value is not True and value is not False:
+            return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
+        if want != value or type(want) is not type(value):
+            said = {True: "True (stored)", False: "False (refused: a newer token wrote it)"}
+            return (f"step {k} ({_say(op)}): expected {said.get(want, repr(want))}, "
+                    f"got {said.get(value, repr(value))}")
+    return None
+
+
+def _last_writer_wins():
+    """No fence: the late write of the stale holder overwrites the newer result."""
+    class LastWriterWins(FencedStore):
+        def write(self, key, value, token):
+            self.values[key] = value
+            return True
+    return LastWriterWins()
+
+
+_story = st.lists(st.one_of(st.tuples(st.just("tick")),
+                            st.tuples(st.just("lease"), st.sampled_from(["honest", "fast"])),
+                            st.tuples(st.just("write"), st.sampled_from(["honest", "fast"])),
+                            st.tuples(st.just("read"), st.sampled_from(["report", "invoice"])),
+                            st.tuples(st.just("put"), st.just("invoice")),
+                            st.tuples(st.just("tick"))), max_size=12).map(lambda ops: (ops,))
+_THE_DEMO = [("lease", "honest"), ("tick",), ("tick",), ("lease", "fast"), ("write", "fast"),
+             ("write", "honest"), ("read", "report")]
+
+q2 = Problem(
+    name="FencedStore",
+    arg_names=("what the workers do",),
+    cases=_story,
+    answer=FencedStore,
+    reference=FencedStore,
+    run=fenced_story,
+    judge=_judge_fenced,
+    max_examples=120,
+    examples=[("the skew demo: the fast worker takes the report, then the honest one writes late",
+               (_THE_DEMO,)),
+              ("one holder writes twice", ([("lease", "honest"), ("write", "honest"),
+                                            ("write", "honest"), ("read", "report")],)),
+              ("two jobs, tokens from one counter",
+               ([("put", "invoice"), ("lease", "honest"), ("lease", "fast"), ("write", "fast"),
+                 ("write", "honest"), ("read", "report"), ("read", "invoice")],)),
+              ("the honest worker writes first, then the fast one takes over and writes",
+               ([("lease", "honest"), ("write", "honest"), ("tick",), ("tick",),
+                 ("lease", "fast"), ("write", "fast"), ("read", "report")],)),
+              ("a refused write, then the stale holder tries again",
+               ([*_THE_DEMO[:6], ("write", "honest"), ("read", "report")],))],
+    pitfalls=[
+        Pitfall("no fence: last writer wins", "the stale holder's late write overwrites the "
+                "result of the worker that holds the job now; keep the newest token per key and "
+                "refuse older ones", answer=_last_writer_wins),
+        Pitfall("the holder's second write refused", "a token may write a key again: refuse "
+                "only tokens *older* than the newest (token < newest), not equal ones",
+                edit=[("if token < self.newest.get(key, token):",
+                       "if token <= self.newest.get(key, token - 1):")]),
+        Pitfall("one fence for the whole store", "tokens come from one counter for all jobs, so "
+                "a newer token on another key says nothing about this one: fence per key",
+                edit=[("self.newest.get(key, token)",
+                       "max(self.newest.values(), default=token)")]),
+        Pitfall("remembered the refused token", "a refused write must change nothing, its token "
+                "included; otherwise the stale holder's next write gets through",
+                edit=[("        if token < self.newest.get(key, token):\n"
+                       "            return False\n        self.newest[key] = token\n",
+                       "        newest = self.newest.get(key, token)\n"
+                       "        self.newest[key] = token\n"
+                       "        if token < newest:\n            return False\n")]),
+        Pitfall("stored, then refused", "the check and the write are one step: test the token "
+                "first, store only when it passes",
+                edit=[("        if token < self.newest.get(key, token):\n            return False\n"
+                       "        self.newest[key] = token\n        self.values[key] = value\n",
+                       "        self.values[key] = value\n"
+                       "        if token < self.newest.get(key, token):\n            return False\n"
+                       "        self.newest[key] = token\n")]),
+    ],
+    hints=["The queue's token grows with every grant. The newest grant of a job is its rightful "
+           "holder; anything older is a worker whose lease ran out (by someone's clock).",
+           "Keep, per key, the newest token that has written it. Refuse a write whose token is "
+           "smaller; accept equal or larger, and remember it.",
+           "`if token < self.newest.get(key, token): return False`, then store the token and "
+           "the value and return True."],
+    points=2,
+)
+
+PROBLEMS.append(q2)
