@@ -16,8 +16,9 @@ def test_the_answer_passes_and_each_pitfall_is_named():
 
 
 def test_the_skew_demo_story_refuses_the_honest_workers_late_write():
-    assert q2.expected((ex._THE_DEMO,))[-3:] == [True, False, q2.expected((ex._THE_DEMO,))[-1]]
-    assert q2.expected((ex._THE_DEMO,))[-1].startswith("fast#")
+    *_, fast, honest, read = q2.expected((ex._THE_DEMO,))
+    assert fast[0] is True and honest[0] is False
+    assert fast[1] == honest[1] == read and read.startswith("fast#")
 
 
 class MaxOfDict:

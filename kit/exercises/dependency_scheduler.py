@@ -635,8 +635,7 @@ PROBLEMS = [q1, q2, q3, q4, q5]
 # Appended (issue 28). The learner writes the sift-up and the sift-down that `heapq` hides; the
 # check replays generated programs against `heapq` (through `functools.cmp_to_key`) after every
 # step and counts the calls of `before`. Items are records that cannot be compared with `<`.
-import functools  # noqa: E402 - appended section
-import math  # noqa: E402
+import math  # noqa: E402 - appended section
 
 from kit.checks import same  # noqa: E402
 
@@ -712,28 +711,31 @@ class Heap:
 
 
 class _HeapqModel:
-    """The reference: `heapq` itself, ordering items through `before`."""
+    """The reference: `heapq` itself, its `<` being `before` (one call per comparison)."""
 
     def __init__(self, before):
-        self.key = functools.cmp_to_key(
-            lambda a, b: -1 if before(a, b) else 1 if before(b, a) else 0)
-        self.heap = []
+        class Entry:
+            __slots__ = ("item",)
+
+            def __init__(self, item):
+                self.item = item
+
+            def __lt__(self, other):
+                return before(self.item, other.item)
+
+        self.entry, self.heap = Entry, []
 
     def __len__(self):
         return len(self.heap)
 
     def push(self, item):
-        heapq.heappush(self.heap, (self.key(item), item))
+        heapq.heappush(self.heap, self.entry(item))
 
     def peek(self):
-        if not self.heap:
-            raise IndexError("peek at an empty Heap")
-        return self.heap[0][1]
+        return self.heap[0].item
 
     def pop(self):
-        if not self.heap:
-            raise IndexError("pop from an empty Heap")
-        return heapq.heappop(self.heap)[1]
+        return heapq.heappop(self.heap).item
 
 
 def height(n: int) -> int:
@@ -830,8 +832,8 @@ def heap_programs(draw):
     priorities meet), pops, peeks and lens, now and then on an empty heap."""
     rule = draw(st.sampled_from(sorted(BEFORE)))
     names = iter(draw(st.permutations("abcdefghijklmn")))
-    kinds = draw(st.lists(st.sampled_from(["push", "push", "push", "pop", "pop", "peek",
-                                           "len"]), max_size=14))
+    kinds = draw(st.lists(st.sampled_from(["push", "push", "push", "push", "pop", "pop",
+                                           "peek", "len"]), max_size=14))
     ops = [f"push {next(names)} {draw(st.integers(0, 3))}" if k == "push" else k for k in kinds]
     return rule, ops
 

@@ -326,7 +326,7 @@ from kit import store as _store  # noqa: E402 - appended section
 from kit.checks import difference  # noqa: E402
 from kit.clock import FakeClock  # noqa: E402
 
-SKEW, LEASE_FOR = 3, 5  # the fast machine's clock runs 3 s ahead; leases last 5 s
+SKEW, LEASE_FOR, TICK = 3, 5, 2  # the fast clock runs 3 s ahead; leases last 5 s; a tick is 2 s
 
 
 class _Skewed:
@@ -381,7 +381,7 @@ def fenced_story(answer, case):
                     put.add(arg[0])
                 seen.append(None)
             elif op == "tick":
-                t.advance(1)
+                t.advance(TICK)
                 seen.append(None)
             elif op == "lease":
                 got = by[arg[0]].lease(arg[0])
@@ -390,8 +390,11 @@ def fenced_story(answer, case):
                 seen.append(None)
             elif op == "write":
                 lease = held.get(arg[0])
-                seen.append(None if lease is None else
-                            fenced.write(lease.job, f"{arg[0]}#{lease.token}", lease.token))
+                if lease is None:
+                    seen.append(None)
+                else:  # what write said, and what the key holds right after
+                    said = fenced.write(lease.job, f"{arg[0]}#{lease.token}", lease.token)
+                    seen.append((said, fenced.read(lease.job)))
             else:
                 seen.append(fenced.read(arg[0]))
         return seen
@@ -404,7 +407,7 @@ def fenced_story(answer, case):
 def _say(op) -> str:
     what, *arg = op
     who = arg[0] if arg else ""
-    return {"tick": "a second passes", "put": f"{who} is queued", "lease": f"{who} leases",
+    return {"tick": "two seconds pass", "put": f"{who} is queued", "lease": f"{who} leases",
             "write": f"{who} writes its job's result", "read": f"read {who}"}.get(what, what)
 
 
@@ -413,8 +416,13 @@ def _judge_fenced(case, expected, got) -> str | None:
     if not isinstance(got, list) or len(got) != len(expected):
         return difference(expected, got)
     for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
-        if op[0] == "write" and want is not None and value is not True and value is not False:
-            return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
+        if op[0] == "write" and want is not None:
+            (want, holds), (value, now_holds) = want, value
+            if value is not True and value is not False:
+                return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
+            if value == want and now_holds != holds:
+                return (f"step {k} ({_say(op)}): write said {value}, and then the store held "
+                        f"{now_holds!r}; it should hold {holds!r}")
         if want != value or type(want) is not type(value):
             said = {True: "True (stored)", False: "False (refused: a newer token wrote it)"}
             return (f"step {k} ({_say(op)}): expected {said.get(want, repr(want))}, "
@@ -431,13 +439,28 @@ def _last_writer_wins():
     return LastWriterWins()
 
 
-_story = st.lists(st.one_of(st.tuples(st.just("tick")),
-                            st.tuples(st.just("lease"), st.sampled_from(["honest", "fast"])),
-                            st.tuples(st.just("write"), st.sampled_from(["honest", "fast"])),
-                            st.tuples(st.just("read"), st.sampled_from(["report", "invoice"])),
-                            st.tuples(st.just("put"), st.just("invoice")),
-                            st.tuples(st.just("tick"))), max_size=12).map(lambda ops: (ops,))
-_THE_DEMO = [("lease", "honest"), ("tick",), ("tick",), ("lease", "fast"), ("write", "fast"),
+_STEPS = [("lease", "honest"), ("lease", "fast"), ("tick",), ("tick",), ("write", "honest"),
+          ("write", "fast"), ("write", "honest"), ("write", "fast"), ("read", "report"),
+          ("read", "invoice"), ("put", "invoice")]
+
+
+@st.composite
+def _rounds(draw):
+    """One to three rounds of the skew story: one worker leases, time passes (or not), the other
+    leases, both write in either order, maybe again; a second job now and then."""
+    ops = []
+    for _ in range(draw(st.integers(1, 3))):
+        first, second = draw(st.permutations(["honest", "fast"]))
+        ops += [("put", "invoice")] * draw(st.sampled_from([0, 0, 1]))
+        ops += [("lease", first)] + [("tick",)] * draw(st.integers(0, 3)) + [("lease", second)]
+        ops += draw(st.permutations([("write", first), ("write", second)]))
+        ops += draw(st.lists(st.sampled_from(_STEPS), max_size=2))
+    return ops
+
+
+_story = st.one_of(_rounds(), st.lists(st.sampled_from(_STEPS), min_size=3, max_size=12)
+                   ).map(lambda ops: (ops,))
+_THE_DEMO = [("lease", "honest"), ("tick",), ("lease", "fast"), ("write", "fast"),
              ("write", "honest"), ("read", "report")]
 
 q2 = Problem(
@@ -457,10 +480,10 @@ q2 = Problem(
                ([("put", "invoice"), ("lease", "honest"), ("lease", "fast"), ("write", "fast"),
                  ("write", "honest"), ("read", "report"), ("read", "invoice")],)),
               ("the honest worker writes first, then the fast one takes over and writes",
-               ([("lease", "honest"), ("write", "honest"), ("tick",), ("tick",),
-                 ("lease", "fast"), ("write", "fast"), ("read", "report")],)),
+               ([("lease", "honest"), ("write", "honest"), ("tick",), ("lease", "fast"),
+                 ("write", "fast"), ("read", "report")],)),
               ("a refused write, then the stale holder tries again",
-               ([*_THE_DEMO[:6], ("write", "honest"), ("read", "report")],))],
+               ([*_THE_DEMO[:5], ("write", "honest"), ("read", "report")],))],
     pitfalls=[
         Pitfall("no fence: last writer wins", "the stale holder's late write overwrites the "
                 "result of the worker that holds the job now; keep the newest token per key and "

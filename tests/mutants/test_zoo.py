@@ -16,6 +16,12 @@ BIGGER_BY_DESIGN = {
     # the build graph always holds the same seven jobs; the shrunk case leaves most of them alone
     "a changed dependency not passed down": 7,
     "dependencies decided after the job": 7,
+    # the fencing story: a lease, time passing, the other worker's lease, two writes, and again
+    "the holder's second write refused": 9,
+    "remembered the refused token": 9,
+    # a sinking item needs three levels: five pushes, then pops
+    "sank into the left child always": 8,
+    "sift-down stops at the first level": 12,
 }
 
 
