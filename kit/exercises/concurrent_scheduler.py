@@ -422,7 +422,9 @@ PROBLEMS = [q1, q2, q3, q4]
 # when every worker is waiting (as real time passes while threads sleep): the verdict never
 # depends on timing.
 import heapq  # noqa: E402 - appended section
+import itertools  # noqa: E402
 
+from kit.checks import same  # noqa: E402
 from kit.exercises.worker_board import Board, _drive, _loop_rule, _worker_thread  # noqa: E402
 
 
@@ -570,3 +572,212 @@ q5 = Problem(
 )
 
 PROBLEMS.append(q5)
+
+
+# -- q6: reprioritise a waiting job, in O(log n) (lazy re-insert with a version check) ---------
+# Appended (issue 28). Programs of pushes, reprioritises, pops and lens are replayed against a
+# plain model (a dict scanned for the minimum) after every step; a stress case hands in
+# priorities that count their comparisons, so a scan or a re-heapify per call is too slow.
+_COMPARED = [0]
+
+
+def _counting(compare):
+    def counted(self, other):
+        _COMPARED[0] += 1
+        return compare(self, other)
+    return counted
+
+
+class _Priority(int):
+    """An int priority that counts every comparison made with it."""
+
+    __slots__ = ()
+    __lt__, __le__ = _counting(int.__lt__), _counting(int.__le__)
+    __gt__, __ge__ = _counting(int.__gt__), _counting(int.__ge__)
+    __eq__, __ne__ = _counting(int.__eq__), _counting(int.__ne__)
+    __hash__ = int.__hash__
+
+
+class Reprioritisable:
+    """Waiting jobs, lowest priority number first; equal priorities in the order the jobs got
+    that priority. `push(name, priority)`; `reprioritise(name, priority)` (False when the job is
+    not waiting); `pop()` (the next name, or None); `len()`. Each O(log n), amortised."""
+
+    def __init__(self):
+        self.heap = []
+        self.current = {}  # name -> the seq of its live entry; older entries are dead
+        self.seq = itertools.count()
+
+    def __len__(self):
+        return len(self.current)
+
+    def push(self, name, priority):
+        """Add a waiting job."""
+        seq = next(self.seq)
+        self.current[name] = seq
+        heapq.heappush(self.heap, (priority, seq, name))
+
+    def reprioritise(self, name, priority):
+        """Give a waiting job a new priority: a fresh entry; the old one dies where it lies."""
+        if name not in self.current:
+            return False
+        self.push(name, priority)
+        return True
+
+    def pop(self):
+        """Remove and return the job to run next, skipping dead entries; None when none waits."""
+        while self.heap:
+            _, seq, name = heapq.heappop(self.heap)
+            if self.current.get(name) == seq:
+                del self.current[name]
+                return name
+        return None  # nothing waits
+
+
+class _Model:
+    """The plain truth: a dict name -> (priority, seq), scanned for the minimum."""
+
+    def __init__(self):
+        self.waiting, self.seq = {}, itertools.count()
+
+    def __len__(self):
+        return len(self.waiting)
+
+    def push(self, name, priority):
+        self.waiting[name] = (priority, next(self.seq))
+
+    def reprioritise(self, name, priority):
+        if name not in self.waiting:
+            return False
+        self.push(name, priority)
+        return True
+
+    def pop(self):
+        if not self.waiting:
+            return None
+        name = min(self.waiting, key=self.waiting.get)
+        del self.waiting[name]
+        return name
+
+
+REPRIO_STRESS = "stress: 500 pushes, 500 reprioritises, 500 pops (counted comparisons)"
+REPRIO_BUDGET = 60_000  # the answer makes about 16 000 here; a scan per change about 900 000
+
+
+def reprio_run(answer, case):
+    """Replay the program on a fresh `answer()`: per step what it returned and len() after. On
+    the stress case: (the names popped, comparisons within budget?)."""
+    (ops,) = case
+    queue = answer()
+    if ops == REPRIO_STRESS:
+        n = 500
+        _COMPARED[0] = 0
+        for i in range(n):
+            queue.push(f"j{i}", _Priority(i * 7 % 10))
+        for i in range(n):
+            queue.reprioritise(f"j{i * 3 % n}", _Priority(i * 3 % 10))
+        popped = [queue.pop() for _ in range(n)]
+        return popped, _COMPARED[0] <= REPRIO_BUDGET
+    seen = []
+    for op in ops:
+        what, *arg = op.split()
+        got = queue.pop() if what == "pop" else len(queue) if what == "len" else \
+            getattr(queue, what)(arg[0], int(arg[1]))
+        seen.append((got, len(queue)))
+    return seen
+
+
+def _judge_reprio(case, expected, got) -> str | None:
+    (ops,) = case
+    if ops == REPRIO_STRESS:
+        (want, _), (value, within) = expected, got
+        wrong = difference(want, value)
+        if wrong is None and not within:
+            return TooSlow(f"right answers, but more than {REPRIO_BUDGET:,} priority "
+                           "comparisons: finding the job to change by a scan, or re-heapifying "
+                           "after each change, costs about n per call; a fresh entry, log n")
+        return wrong
+    for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
+        if not same(want, value):
+            return (f"step {k} ({op}): expected {want[0]!r} with {want[1]} waiting, got "
+                    f"{value[0]!r} with {value[1]} waiting")
+    return None
+
+
+@st.composite
+def _reprio_programs(draw):
+    """Up to 12 operations: pushes of fresh names, reprioritises of waiting, popped or unknown
+    names, pops (now and then of an empty queue) and lens; priorities 0 to 3."""
+    names = list(draw(st.permutations("abcdefgh")))
+    ops, pushed = [], []
+    for kind in draw(st.lists(st.sampled_from(["push", "push", "re", "re", "pop", "len"]),
+                              max_size=12)):
+        p = draw(st.integers(0, 3))
+        if kind == "push" and names:
+            pushed.append(names.pop())
+            ops.append(f"push {pushed[-1]} {p}")
+        elif kind == "re":
+            ops.append(f"reprioritise {draw(st.sampled_from(pushed + ['z']))} {p}")
+        elif kind in ("pop", "len"):
+            ops.append(kind)
+    return (ops,)
+
+
+class _ScanToChange(Reprioritisable):
+    """Right answers, found by a scan of the heap and a re-heapify for every change."""
+
+    def reprioritise(self, name, priority):
+        if name not in self.current:
+            return False
+        self.heap = [e for e in self.heap if e[2] != name]
+        heapq.heapify(self.heap)
+        self.push(name, priority)
+        return True
+
+
+q6 = Problem(
+    name="Reprioritisable",
+    arg_names=("operations",),
+    cases=_reprio_programs(),
+    answer=Reprioritisable,
+    reference=_Model,
+    run=reprio_run,
+    judge=_judge_reprio,
+    examples=[("raised, then lowered", (["push a 2", "push b 1", "reprioritise a 0", "pop",
+                                          "reprioritise b 3", "push c 2", "pop", "pop", "pop"],)),
+              ("a new priority goes behind those already there",
+               (["push a 1", "push b 2", "reprioritise a 2", "pop", "pop"],)),
+              ("a job that already ran", (["push a 1", "pop", "reprioritise a 0", "pop",
+                                            "len"],)),
+              ("changed twice", (["push a 3", "push b 2", "reprioritise a 0",
+                                  "reprioritise a 3", "pop", "len"],)),
+              ("stress: counts comparisons", (REPRIO_STRESS,))],
+    pitfalls=[
+        Pitfall("no version check", "the old entry is still in the heap: when it reaches the "
+                "front it must be skipped. Keep each job's live seq and pop only that entry",
+                edit=[("if self.current.get(name) == seq:", "if name in self.current:")]),
+        Pitfall("kept its place in line", "a job given a new priority goes behind the jobs "
+                "already waiting at that priority: give it a fresh seq",
+                edit=[("        self.push(name, priority)\n        return True\n",
+                       "        heapq.heappush(self.heap, (priority, self.current[name], name))\n"
+                       "        return True\n")]),
+        Pitfall("brought a finished job back", "reprioritise only changes a job that is still "
+                "waiting; one that already ran (or never came) stays out, and the answer is "
+                "False", edit=[("        if name not in self.current:\n            return False\n"
+                                "        self.push", "        self.push")]),
+        Pitfall("len counts dead entries", "the heap holds every entry ever pushed until it "
+                "surfaces; the jobs waiting are the live ones",
+                edit=[("return len(self.current)", "return len(self.heap)")]),
+    ],
+    hints=["Do not look for the old entry: push a new one with the new priority and a fresh "
+           "sequence number, and remember which sequence number is the job's current one.",
+           "pop: pop entries until one is the job's current entry (its seq matches); the others "
+           "are dead, drop them.",
+           "Keep `current = {name: seq}`; delete the name when it is popped; len is "
+           "len(current); reprioritise returns False for a name not in current."],
+    equivalent={"L34 delete: `return None` -> `pass`":
+                "a method that runs off its end returns None all the same"},
+    points=2,
+)
+
+PROBLEMS.append(q6)
