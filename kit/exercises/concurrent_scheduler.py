@@ -781,3 +781,65 @@ q6 = Problem(
 )
 
 PROBLEMS.append(q6)
+
+
+# -- q7: a recurring job that never overlaps itself ---------------------------------------------
+# Appended (issue 28): "run every N seconds without letting a slow run overlap the next one".
+def recurring_starts(first, period, durations):
+    """The start times of a job due at first, first + period, first + 2 * period, ...; run k
+    lasts durations[k]. A run never starts while the previous one is still going: the slots a
+    slow run covers are skipped, and the next run starts at the first slot at or after its end.
+    Every duration is at least 1."""
+    starts, due = [], first
+    for duration in durations:
+        starts.append(due)
+        finish = due + duration
+        while due < finish:  # its own slot, and any slot the run is still going at: skipped
+            due += period
+    return starts
+
+
+def _start_when_free(first, period, durations):
+    """Starts a late run the moment the slow one ends (off the grid, a pile-up when runs are
+    slow), as a fixed-rate timer without skipping does."""
+    starts, due, free = [], first, first
+    for duration in durations:
+        start = max(due, free)
+        starts.append(start)
+        free, due = start + duration, due + period
+    return starts
+
+
+q7 = Problem(
+    name="recurring_starts",
+    arg_names=("first", "period", "durations"),
+    cases=st.tuples(st.integers(0, 5), st.integers(1, 5),
+                    st.lists(st.integers(1, 12), max_size=6)),
+    answer=recurring_starts,
+    examples=[("no runs", (0, 5, [])), ("every run on time", (2, 5, [1, 4, 5])),
+              ("a run that ends exactly at the next slot", (0, 5, [5, 1])),
+              ("a slow run covers two slots", (0, 3, [7, 1, 1])),
+              ("slow, then fast, then slow", (1, 4, [9, 1, 5, 2]))],
+    pitfalls=[
+        Pitfall("a slow run overlaps the next", "the next run starts at its slot while the "
+                "previous one is still going: two copies of one job at once. Skip the slots a "
+                "run covers", edit=[("while due < finish:", "if due < finish:")]),
+        Pitfall("the late run starts when the slow one ends", "without skipping, every slot a "
+                "slow run covered is owed, and the runs pile up back to back, off the grid; "
+                "skip to the first slot at or after the end", answer=_start_when_free),
+        Pitfall("fixed delay instead of fixed rate", "finish + period drifts off the grid by "
+                "every run's length; the slots stay first + k * period",
+                edit=[("        while due < finish:  # its own slot, and any slot the run is "
+                       "still going at: skipped\n            due += period\n",
+                       "        due = finish + period\n")]),
+        Pitfall("skipped the slot at the exact end", "a run that ends at t does not overlap a "
+                "run that starts at t: skip while the slot is *before* the end",
+                edit=[("while due < finish:", "while due <= finish:")]),
+    ],
+    hints=["Keep the next slot `due`. Each run starts at `due`; work out when it finishes.",
+           "Move `due` one period on; while that slot is before the finish, the run is still "
+           "going then: move on again (the slot is skipped).",
+           "`due += period`, then `while due < finish: due += period`."],
+)
+
+PROBLEMS.append(q7)
