@@ -19,11 +19,11 @@ NOTEBOOKS = {
     "04_backoff_and_jitter": "backoff_and_jitter",
     "05_lease_queue": "lease_queue",
     "06_durable_queue": "durable_queue",
+    "06b_postgres_queue": "postgres_queue",
     "07_concurrent_scheduler": "concurrent_scheduler",
     "08_mock_round": "mock_round",
     "09_dependency_scheduler": "dependency_scheduler",
     "10_load_balancing": "load_balancing",
-    "06b_postgres_queue": "postgres_queue",
     "11_restarts_cooldowns_batching": "restarts_cooldowns_batching",
 }
 TOPICS = tuple(NOTEBOOKS.values())
