@@ -5,6 +5,7 @@ import heapq
 import itertools
 
 import pytest
+from hypothesis import given, settings
 
 from kit.exercises import concurrent_scheduler as ex
 
@@ -108,3 +109,14 @@ def test_undeclared_wrong_answers_fail(answer):
 def test_a_scan_per_change_is_too_slow():
     result = q6.check(ex._ScanToChange)
     assert result.status == "too slow" and "comparisons" in result.error
+
+
+@settings(max_examples=300, deadline=None)
+@given(ex._reprio_programs())
+def test_the_answer_agrees_with_the_plain_model_after_every_step(case):
+    assert ex.reprio_run(ex.Reprioritisable, case) == ex.reprio_run(ex._Model, case)
+
+
+def test_the_plain_model_is_right_but_too_slow():
+    popped, within = ex.reprio_run(ex._Model, (ex.REPRIO_STRESS,))
+    assert popped == ex.reprio_run(ex.Reprioritisable, (ex.REPRIO_STRESS,))[0] and not within

@@ -22,6 +22,8 @@ BIGGER_BY_DESIGN = {
     # a sinking item needs three levels: five pushes, then pops
     "sank into the left child always": 8,
     "sift-down stops at the first level": 12,
+    # the shrinker keeps the pushes that come before the unknown name it reprioritises
+    "brought a finished job back": 6,
 }
 
 
