@@ -53,8 +53,9 @@ from typing import NamedTuple
 from kit import validate
 from kit.backoff import RULES
 
-__all__ = ["BASE", "CAP", "CLIENTS", "GRID_FILE", "NET_MEAN", "NET_SD", "STRATEGIES", "Experiment",
-           "Run", "aws_experiment", "grid", "occ_run", "read_grid", "write_grid"]
+__all__ = ["BASE", "CAP", "CLIENTS", "GRID_FILE", "NET_MEAN", "NET_SD", "RUNS_CLIENTS", "RUNS_FILE",
+           "RUNS_MAX", "STRATEGIES", "Experiment", "Run", "aws_experiment", "grid", "mean",
+           "occ_run", "read_grid", "read_runs", "run_seeds", "write_grid", "write_runs"]
 
 NET_MEAN, NET_SD = 10.0, 2.0  # one message's network delay: |normal(10, 2)|
 BASE, CAP = 5.0, 2000.0  # the published experiment's backoff base and cap
@@ -149,9 +150,19 @@ def aws_experiment(clients: int, strategy: str, runs: int = 100, seed: int = 0,
     """
     sleep = _checked(clients, strategy, base, cap, seed)
     validate.integer("runs", runs, low=1)
+    return mean([_run(clients, sleep, base, cap, s) for s in run_seeds(seed, runs)])
+
+
+def run_seeds(seed: int, runs: int) -> list[int]:
+    """The seed of each run of `aws_experiment(..., runs, seed)`, in run order."""
     seeds = random.Random(seed)
-    results = [_run(clients, sleep, base, cap, seeds.getrandbits(64)) for _ in range(runs)]
-    return Experiment(sum(r.calls for r in results) / runs, sum(r.time for r in results) / runs)
+    return [seeds.getrandbits(64) for _ in range(runs)]
+
+
+def mean(results) -> Experiment:
+    """The `Experiment` of a list of runs: mean calls, mean time (summed in run order)."""
+    n = len(results)
+    return Experiment(sum(r.calls for r in results) / n, sum(r.time for r in results) / n)
 
 
 # --- the published grid, stored ------------------------------------------------------------------
@@ -196,6 +207,45 @@ def read_grid(path=GRID_FILE) -> dict[str, dict[int, Experiment]]:
     return table
 
 
+# --- every run the explorer shows by default, stored ----------------------------------------------
+# The AWS explorer offers 10 to 200 clients in steps of 10 and 1 to 20 runs per point. At the
+# published base and cap, seed 0, every run it can ask for is stored (about 10 s to compute), so
+# moving those sliders redraws at once; other bases and caps are computed while the learner waits.
+
+RUNS_CLIENTS = tuple(range(10, 201, 10))
+RUNS_MAX = 20
+RUNS_FILE = Path(__file__).with_name("herd_runs.csv")  # written by `python -m kit.herd`
+
+
+def write_runs(path=RUNS_FILE) -> None:
+    """Store every `Run` of `aws_experiment(n, s, RUNS_MAX)` (base, cap and seed at their
+    defaults) as CSV rows `strategy,clients,run,calls,time`, run 0 first."""
+    seeds = run_seeds(0, RUNS_MAX)
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(["strategy", "clients", "run", "calls", "time"])
+        for strategy, sleep in STRATEGIES.items():
+            for n in RUNS_CLIENTS:
+                for r, s in enumerate(seeds):
+                    result = _run(n, sleep, BASE, CAP, s)
+                    out.writerow([strategy, n, r, result.calls, repr(result.time)])
+
+
+def read_runs(path=RUNS_FILE) -> dict[tuple[str, int], list[Run]]:
+    """The stored runs: {(strategy, clients): [Run, in run order]}; `mean(runs[:k])` is
+    `aws_experiment(clients, strategy, k)` to the last bit."""
+    table: dict[tuple[str, int], list[Run]] = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            runs = table.setdefault((row["strategy"], int(row["clients"])), [])
+            if int(row["run"]) != len(runs):
+                raise ValueError(f"{path}: runs out of order at {row}")
+            runs.append(Run(int(row["calls"]), float(row["time"])))
+    return table
+
+
 if __name__ == "__main__":  # python -m kit.herd: recompute the stored grid (about 40 s)
     write_grid()
     print(f"wrote {GRID_FILE}")
+    write_runs()
+    print(f"wrote {RUNS_FILE}")

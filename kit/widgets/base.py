@@ -6,20 +6,27 @@ import ipywidgets as w
 
 from kit import viz
 
+BUSY_STYLE = "color:#7a4d00;background:#fff3cd;padding:2px 8px;border-radius:3px"
+
 
 class Explorer(w.VBox):
     """An explorer is controls + a picture + a readout (HTML), redrawn by `update()`.
 
     Its plain-text form (what a notebook stores and nbval compares) is the readout as text, so a
     stored notebook shows the same numbers the widget shows, without addresses or model ids.
+    The picture is shown at the size it was drawn (100 pixels per inch, like the static charts),
+    never stretched; a narrow window shrinks it. `busy(text)` puts a visible sign above a picture
+    that is about to be replaced; `show` takes it away.
     """
 
     title = "Explorer"
 
     def __init__(self, controls, **kwargs):
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
+        self.status = w.HTML()
         self.readout = w.HTML()
-        super().__init__([*controls, self.picture, self.readout], **kwargs)
+        self.lines: list[str] = []
+        super().__init__([*controls, self.status, self.picture, self.readout], **kwargs)
         for c in self.watched(controls):
             c.observe(lambda _change: self.update(), names="value")
         self.update()
@@ -35,9 +42,17 @@ class Explorer(w.VBox):
 
     def show(self, fig, lines: list[str]) -> None:
         """Draw a figure and a list of readout lines (plain text; shown as HTML lines)."""
+        width = round(fig.get_figwidth() * viz.DPI)
+        if self.picture.layout.width != f"{width}px":
+            self.picture.layout.width = f"{width}px"
         self.picture.value = viz.png(fig)
         self.lines = lines
         self.readout.value = "<br>".join(html.escape(line) for line in lines)
+        self.status.value = ""
+
+    def busy(self, text: str) -> None:
+        """A visible sign that the picture and readout below are about to change."""
+        self.status.value = f"<span style='{BUSY_STYLE}'>⏳ {html.escape(text)}</span>"
 
     def update(self) -> None:  # pragma: no cover - each explorer defines it
         raise NotImplementedError
