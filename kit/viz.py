@@ -20,6 +20,29 @@ def colours(names: Iterable[str]) -> dict[str, str]:
     return {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(sorted(set(names), key=str))}
 
 
+def luminance(colour) -> float:
+    """WCAG 2 relative luminance of a matplotlib colour (0 black, 1 white)."""
+    from matplotlib.colors import to_rgb
+
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21 (AA asks 4.5 for small text)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink(background) -> str:
+    """The text colour for a label on `background`: white or black, whichever contrasts
+    more (every colour has one of them at 4.5 or better, WCAG AA)."""
+    return max(("white", "black"), key=lambda c: contrast(c, background))
+
+
 def _tidy(ax, grid: str | None = "x") -> None:
     """The house style: light grid lines behind the data (on `grid`), no top or right frame."""
     if grid:
@@ -56,11 +79,12 @@ def gantt(lanes: Mapping[str, Sequence[tuple]], *, title: str = "", deadlines=No
     for row, (lane, slices) in enumerate(lanes.items()):
         y = len(lanes) - 1 - row
         for name, start, stop, *label in slices:
-            ax.barh(y, stop - start, left=start, height=0.7, color=colour.get(name, IDLE),
-                    edgecolor="white", linewidth=1)
+            fill = colour.get(name, IDLE)
+            ax.barh(y, stop - start, left=start, height=0.7, color=fill, edgecolor="white",
+                    linewidth=1)
             if stop - start >= end / 60:
                 ax.text((start + stop) / 2, y, str(label[0] if label else name), ha="center",
-                        va="center", fontsize=8, color="white", fontweight="bold")
+                        va="center", fontsize=8, color=ink(fill), fontweight="bold")
         shared: dict = {}  # deadlines at the same time sit side by side, not on top of each other
         for name, t in (deadlines or {}).items():
             if any(s[0] == name for s in slices):
@@ -171,7 +195,7 @@ def dag(deps: Mapping[str, Iterable[str]], *, path: Sequence[str] = (), text=Non
         ax.scatter([x], [y], s=1000, color=colour[name], zorder=2,
                    edgecolors="#333333" if hot else "white", linewidths=3 if hot else 1)
         ax.text(x, y, str(name if text is None else text[name]), ha="center", va="center",
-                fontsize=10, color="white", fontweight="bold", zorder=3)
+                fontsize=10, color=ink(colour[name]), fontweight="bold", zorder=3)
         if labels is not None and name in labels:
             ax.text(x, y - 0.3, labels[name], ha="center", va="top", fontsize=8, zorder=3)
     xs, ys = [p[0] for p in xy.values()] or [0], [p[1] for p in xy.values()] or [0]
@@ -231,7 +255,9 @@ def count_rows(rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
             first.xaxis.set_minor_locator(NullLocator())
         low = min((e[0] for e, _ in rows.values() if len(e)), default=0)
         high = max((e[-1] for e, _ in rows.values() if len(e)), default=1)
-        first.set_xlim(low, high)
+        # a little room past the last edge, so the rightmost bin is never flush with the frame
+        first.set_xlim(low, high * (high / low) ** 0.02 if log and low > 0
+                       else high + (high - low) * 0.02)
         first.set_ylim(bottom=0)
         fig.text(0.005, 0.5, ylabel, rotation=90, va="center", fontsize=8, color="#555555")
     for j, (panel, values) in enumerate(panels):
@@ -291,8 +317,6 @@ def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, s
     joined; close ones are staggered); deadlines: {lane: (t, text)} a dotted red tick (e.g. when a
     lease runs out); now: a dashed vertical line; xmax: a fixed right edge (stable while stepping).
     """
-    from matplotlib.colors import to_rgb
-
     end = xmax if xmax is not None else max(
         [s[2] for bars_ in lanes.values() for s in bars_] + [now or 0, 1])
     fig = Figure(figsize=(width, 1.0 + lane_height * max(len(lanes), 1) * 1.6))
@@ -303,10 +327,8 @@ def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, s
             ax.barh(y, max(stop - start, end / 300), left=start, height=0.45,
                     color=colours.get(state, IDLE), edgecolor="white", linewidth=1)
             if label and stop - start >= end / 25:
-                r, g, b = to_rgb(colours.get(state, IDLE))
-                ink = "white" if 0.3 * r + 0.59 * g + 0.11 * b < 0.55 else "black"
-                ax.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=8,
-                        color=ink)
+                ax.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=9,
+                        color=ink(colours.get(state, IDLE)))
         joined: dict = {}
         for t, text in (marks or {}).get(lane, ()):
             joined.setdefault(t, []).append(text)
@@ -353,12 +375,12 @@ def box_rows(rows: Mapping[str, Sequence[tuple]], *, names: Iterable[str] = (), 
         if not boxes:
             ax.text(0.05, y, "(empty)", ha="left", va="center", fontsize=9, color="#888888")
         for i, (name, text, faded) in enumerate(boxes):
+            fill = "#eeeeee" if faded else colour.get(name, IDLE)
             ax.add_patch(FancyBboxPatch(
-                (i + 0.04, y - 0.34), 0.82, 0.68, boxstyle="round,pad=0.02",
-                facecolor="#eeeeee" if faded else colour.get(name, IDLE),
+                (i + 0.04, y - 0.34), 0.82, 0.68, boxstyle="round,pad=0.02", facecolor=fill,
                 edgecolor="#999999" if faded else "white", linestyle="--" if faded else "-"))
             ax.text(i + 0.45, y, text, ha="center", va="center", fontsize=8,
-                    color="#777777" if faded else "white", fontweight="bold")
+                    color="#595959" if faded else ink(fill), fontweight="bold")
     ax.set_xlim(-0.1, columns)
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.axis("off")
@@ -391,7 +413,7 @@ def gantt_levels(lanes: Mapping[str, Sequence[tuple]], steps: Mapping[str, Seque
                      edgecolor="white", linewidth=0.8)
             if label and stop - start >= end / 40:
                 top.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=7.5,
-                         color="white", fontweight="bold")
+                         color=ink(colour[lane]), fontweight="bold")
     top.set_yticks(range(len(lanes)), list(lanes)[::-1])
     top.set_ylim(-0.6, len(lanes) - 0.4)
     top.tick_params(axis="x", labelbottom=False)

@@ -37,7 +37,8 @@ class BackoffExplorer(Explorer):
         self.clients = w.IntSlider(clients, min=10, max=300, step=10, description="clients",
                                    **lazy)
         self.strategy = w.ToggleButtons(options=[(LABELS[s], s) for s in STRATEGIES],
-                                        value=strategy, description="strategy", style=style)
+                                        value=strategy, description="strategy",
+                                        style={**style, "button_width": "110px"})
         super().__init__([w.HBox([self.base, self.cap]), w.HBox([self.attempts, self.clients]),
                           self.strategy])
 

@@ -27,6 +27,7 @@ class Explorer(w.VBox):
         self.readout = w.HTML()
         self.lines: list[str] = []
         super().__init__([*controls, self.status, self.picture, self.readout], **kwargs)
+        self.add_class("kit-explorer")  # what the browser tests and the benchmark look for
         for c in self.watched(controls):
             c.observe(lambda _change: self.update(), names="value")
         self.update()
