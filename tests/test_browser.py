@@ -1,8 +1,11 @@
 """Every explorer renders and responds in real Chromium: in JupyterLab (Run All) and in Voilà.
 
 For each solution notebook with an explorer, a fresh copy is opened, run, and its main control is
-driven; the test waits for the readout to show the expected text. Screenshots go to
-test-artifacts/browser/ (ignored by git).
+driven; the test waits for the readout to show the expected text. Then every explorer on the page
+is read as a person would: no control label cut short ("cooldo…"), every picture shown at the
+size it was drawn (not stretched), and a screenshot of each explorer goes to
+test-artifacts/browser/ (ignored by git, kept by CI): lab-NN_topic-K.png and voila-NN_topic-K.png,
+K counting the explorers of the notebook from 0. A saved notebook reopens with its pictures.
 """
 
 from dataclasses import dataclass
@@ -106,6 +109,26 @@ def pictures(page) -> list[str]:
     return page.eval_on_selector_all("img.widget-image", "els => els.map(e => e.src)")
 
 
+CUT_LABELS = """els => els.filter(e => e.offsetWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+                 .map(e => e.textContent.trim())"""
+STRETCHED = """els => els.filter(e => e.naturalWidth
+                                 && Math.abs(e.clientWidth - e.naturalWidth) > 1)
+                .map(e => `${e.naturalWidth} px drawn, ${e.clientWidth} px shown`)"""
+
+
+def read_explorers(page, name: str) -> None:
+    """Every explorer on the page: no label cut short, pictures at their drawn size, and a
+    screenshot of each (name-K.png)."""
+    explorers = page.locator(".kit-explorer")
+    assert explorers.count() >= 1
+    labels = ".kit-explorer .widget-label, .kit-explorer button, .kit-explorer label"
+    assert page.eval_on_selector_all(labels, CUT_LABELS) == []
+    assert page.eval_on_selector_all(".kit-explorer img.widget-image", STRETCHED) == []
+    for k in range(explorers.count()):
+        explorers.nth(k).scroll_into_view_if_needed()
+        explorers.nth(k).screenshot(path=str(ARTIFACTS / f"{name}-{k}.png"))
+
+
 def wait_until(predicate, seconds: float, what: str) -> None:
     import time
 
@@ -139,6 +162,7 @@ def test_explorer_in_jupyterlab(pw, lab, explorer):
             page.screenshot(path=str(ARTIFACTS / f"lab-{explorer.notebook}.png"))
         if explorer.redraws:
             wait_until(lambda: pictures(page) != before, 30, "a new picture")
+        read_explorers(page, f"lab-{explorer.notebook}")
         assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
         assert page.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
         assert "Loading widget" not in page.locator(".jp-Notebook").inner_text()
@@ -159,9 +183,59 @@ def test_explorer_as_voila_page(pw, voila, explorer):
         if explorer.redraws:
             wait_until(lambda: pictures(page) != before, 30, "a new picture")
         page.screenshot(path=str(ARTIFACTS / f"voila-{explorer.notebook}.png"), full_page=True)
+        read_explorers(page, f"voila-{explorer.notebook}")
         assert "Traceback" not in page.content()
     finally:
         page.close()
+
+
+def test_the_kit_ships_lab_settings_that_save_widget_state():
+    import json
+    import sys
+
+    settings = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert settings.exists(), f"{settings} is missing: run make venv"
+    shipped = json.loads(settings.read_text())
+    assert shipped["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
+
+
+def test_a_saved_notebook_reopens_with_its_pictures(pw, lab):
+    """Run, save, close (the kernel goes too), reopen: each explorer shows its last picture from
+    the widget state saved in the notebook, never "Error displaying widget: model not found"."""
+    import json
+
+    server, root = lab
+    copy = b.copy_notebook(ROOT / "solutions" / "07_concurrent_scheduler.ipynb", root / "reopen")
+    url = f"{server.base}/lab/workspaces/reopen/tree/reopen/{copy.name}?reset"
+    page = pw.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(url)
+        wait_until(lambda: server.kernel_idle(copy.name), 90, "the kernel to be idle")
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        page.locator(".widget-html", has_text="before the first tick").first.wait_for(
+            timeout=120_000)
+        page.locator(".jp-Notebook").click()
+        page.keyboard.press("Control+s")
+        wait_until(lambda: "widgets" in json.loads(copy.read_text())["metadata"], 30,
+                   "the notebook saved with its widget state")
+    finally:
+        page.close()
+        server.delete_sessions()
+    page = pw.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(url)
+        picture = page.locator(".kit-explorer img.widget-image").first
+        picture.wait_for(timeout=120_000)
+        wait_until(lambda: picture.evaluate("e => e.naturalWidth") > 0, 30, "the picture")
+        page.locator(".kit-explorer").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "lab-reopened-07_concurrent_scheduler.png"))
+        text = page.locator(".jp-Notebook").inner_text()
+        assert "model not found" not in text and "Error displaying widget" not in text
+        assert "before the first tick" in text  # the readout came back too
+    finally:
+        page.close()
+        server.delete_sessions()
 
 
 def test_every_notebook_with_an_explorer_is_covered():

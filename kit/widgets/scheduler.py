@@ -143,7 +143,7 @@ class SchedulerExplorer(Explorer):
         self.ticks = w.IntSlider(ticks, 0, TICKS, description="ticks run")
         self.step = w.Button(description="Step", icon="step-forward",
                              layout=w.Layout(width="90px"))
-        self.reset = w.Button(description="Reset", icon="undo", layout=w.Layout(width="90px"))
+        self.reset = w.Button(description="Reset", icon="undo", layout=w.Layout(width="100px"))
         self.step.on_click(lambda _b: self.advance())
         self.reset.on_click(lambda _b: setattr(self.ticks, "value", 0))
         super().__init__([w.HBox([self.policy, self.workers]),
