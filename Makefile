@@ -49,4 +49,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 present: $(STAMP) $(SETTINGS)
-	$(BIN)/voila --Voila.ip=127.0.0.1 solutions/
+	$(BIN)/voila --Voila.ip=127.0.0.1 --VoilaConfiguration.progressive_rendering=True solutions/

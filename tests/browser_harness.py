@@ -64,9 +64,14 @@ def lab_command(port: int, root: Path) -> list[str]:
             "--allow-root"]
 
 
+# What `make present` passes too: cells appear as they run, so the first explorer shows as soon
+# as its cell is done instead of after the whole notebook
+VOILA_FLAGS = ["--VoilaConfiguration.progressive_rendering=True"]
+
+
 def voila_command(port: int, root: Path) -> list[str]:
     return [str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.file_allowlist=['.*']", str(root)]
+            "--VoilaConfiguration.file_allowlist=['.*']", *VOILA_FLAGS, str(root)]
 
 
 class Lab:

@@ -324,6 +324,15 @@ def test_the_stored_runs_are_the_experiment():
         assert herd.mean(stored[strategy, n][:k]) == aws_experiment(n, strategy, runs=k)
 
 
+def test_grid_serves_stored_points_bit_for_bit():
+    """What the notebook draws with `grid(CLIENTS, runs=10)` comes from the stored runs; it is
+    what computing every run gives."""
+    clients = [10, 60, 190]
+    table = grid(clients, runs=10)
+    assert table == {s: [aws_experiment(n, s, runs=10) for n in clients] for s in herd.STRATEGIES}
+    assert grid([15], ["full"], runs=2) == {"full": [aws_experiment(15, "full", runs=2)]}
+
+
 def test_stored_runs_out_of_order_are_refused(tmp_path):
     path = tmp_path / "runs.csv"
     path.write_text("strategy,clients,run,calls,time\nfull,10,1,12,100.0\n")
