@@ -224,6 +224,94 @@ def dag(deps: Mapping[str, Iterable[str]], *, path: Sequence[str] = (), text=Non
 
 
 # -- backoff and jitter (topic 04): rows of counts over time, bars beside them ------------------
+class CountRows:
+    """The figure of `count_rows`, built once for fixed rows and side panels; `draw` changes only
+    its artists' data (an explorer redraws it many times without building a figure again)."""
+
+    def __init__(self, names: Sequence[str], panels: Sequence[str] = (), *, log: bool = False,
+                 xlabel: str = "time", ylabel: str = "count", width: float = 10,
+                 row_height: float = 1.05):
+        from matplotlib.ticker import FuncFormatter, NullLocator
+
+        self.names, self.log = list(names), log
+        self.colour = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(self.names)}
+        height = 0.8 + row_height * max(len(self.names), 2)
+        self.fig = fig = Figure(figsize=(width, height))
+        label = max((len(str(n)) for n in self.names), default=8)  # fixed margins: fast to draw
+        grid = fig.add_gridspec(max(len(self.names), 1), 1 + len(panels),
+                                width_ratios=[3.4] + [1] * len(panels),
+                                left=(0.55 + 0.075 * label) / width, right=0.99,
+                                top=1 - 0.35 / height, bottom=(0.75 if panels else 0.55) / height,
+                                wspace=0.3, hspace=0.35)
+        self.rows, first = {}, None
+        for i, name in enumerate(self.names):
+            ax = fig.add_subplot(grid[i, 0], sharex=first, sharey=first)
+            first = first or ax
+            steps = ax.stairs([0], [0, 1], fill=True, color=self.colour[name])
+            ax.tick_params(labelsize=8)
+            ax.tick_params(axis="x", labelbottom=i == len(self.names) - 1)
+            for spine in ("top", "right"):
+                ax.spines[spine].set_visible(False)
+            if i == len(self.names) - 1:
+                ax.set_xlabel(xlabel, fontsize=9)
+            self.rows[name] = (ax, steps)
+        self.first = first
+        self.title = first.set_title("", fontsize=10, loc="left") if first else None
+        if first is not None:
+            if log:
+                first.set_xscale("log")
+                first.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+                first.xaxis.set_minor_locator(NullLocator())
+            fig.text(0.005, 0.5, ylabel, rotation=90, va="center", fontsize=8, color="#555555")
+        self.panels = {}
+        for j, panel in enumerate(panels):
+            ax = fig.add_subplot(grid[:, 1 + j])
+            bars_ = ax.bar(range(len(self.names)), [0] * len(self.names),
+                           color=[self.colour[k] for k in self.names])
+            texts = [ax.text(p.get_x() + p.get_width() / 2, 0, "", ha="center", va="bottom",
+                             fontsize=8) for p in bars_]
+            ax.set_xticks(range(len(self.names)), self.names, rotation=30, ha="right",
+                          fontsize=8)
+            ax.tick_params(axis="y", labelsize=8)
+            ax.set_title(panel, fontsize=9, loc="left")
+            for spine in ("top", "right"):
+                ax.spines[spine].set_visible(False)
+            self.panels[panel] = (ax, bars_, texts)
+
+    def draw(self, rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
+             highlight: str | None = None, side: Mapping[str, Mapping[str, float]] | None = None,
+             title: str = "") -> Figure:
+        """rows: {name: (edges, counts)} for the names given at first; side: {panel: {name:
+        value}} for its panels (see `count_rows`)."""
+        alpha = {n: 1.0 if highlight in (None, n) else 0.35 for n in self.names}
+        for name, (ax, steps) in self.rows.items():
+            edges, counts = rows[name]
+            steps.set_data(values=counts, edges=edges)
+            steps.set_alpha(alpha[name])
+            ax.set_ylabel(f"{name}\npeak {max(counts, default=0):,}", rotation=0, ha="right",
+                          va="center", fontsize=9,
+                          fontweight="bold" if name == highlight else "normal")
+        if self.first is not None:
+            low = min((e[0] for e, _ in rows.values() if len(e)), default=0)
+            high = max((e[-1] for e, _ in rows.values() if len(e)), default=1)
+            # a little room past the last edge, so the rightmost bin is never flush with the frame
+            self.first.set_xlim(low, high * (high / low) ** 0.02 if self.log and low > 0
+                                else high + (high - low) * 0.02)
+            peak = max((max(c, default=0) for _, c in rows.values()), default=0)
+            self.first.set_ylim(0, max(peak, 1) * 1.05)
+            self.title.set_text(title)
+        for panel, (ax, bars_, texts) in self.panels.items():
+            values = (side or {})[panel]
+            for name, patch, text in zip(self.names, bars_, texts, strict=True):
+                value = values.get(name, 0)
+                patch.set_height(value)
+                patch.set_alpha(alpha[name])
+                text.set_position((patch.get_x() + patch.get_width() / 2, value))
+                text.set_text(f"{value:,.0f}" if name in values else "")
+            ax.set_ylim(0, max(max(values.values(), default=0), 1) * 1.15)
+        return self.fig
+
+
 def count_rows(rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
                highlight: str | None = None, side: Mapping[str, Mapping[str, float]] | None = None,
                log: bool = False, xlabel: str = "time", ylabel: str = "count", title: str = "",
@@ -233,73 +321,17 @@ def count_rows(rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
     row dwarfs a spread in another; each row's label shows its peak. log: a logarithmic time axis.
     side: {panel title: {row: value}} adds one bar chart per panel in a column on the right (e.g.
     total calls per row). highlight: the row drawn in full colour, the others faded."""
-    from matplotlib.ticker import FuncFormatter, NullLocator
-
-    names = list(rows)
-    colour = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
-    alpha = {n: 1.0 if highlight in (None, n) else 0.35 for n in names}
-    panels = list((side or {}).items())
-    height = 0.8 + row_height * max(len(names), 2)
-    fig = Figure(figsize=(width, height))
-    label = max((len(str(n)) for n in names), default=8)  # fixed margins: fast to draw
-    grid = fig.add_gridspec(max(len(names), 1), 1 + len(panels),
-                            width_ratios=[3.4] + [1] * len(panels),
-                            left=(0.55 + 0.075 * label) / width, right=0.99,
-                            top=1 - 0.35 / height, bottom=(0.75 if panels else 0.55) / height,
-                            wspace=0.3, hspace=0.35)
-    first = None
-    for i, name in enumerate(names):
-        ax = fig.add_subplot(grid[i, 0], sharex=first, sharey=first)
-        first = first or ax
-        edges, counts = rows[name]
-        ax.stairs(counts, edges, fill=True, color=colour[name], alpha=alpha[name])
-        ax.set_ylabel(f"{name}\npeak {max(counts, default=0):,}", rotation=0, ha="right",
-                      va="center", fontsize=9, fontweight="bold" if name == highlight else "normal")
-        ax.tick_params(labelsize=8)
-        ax.tick_params(axis="x", labelbottom=i == len(names) - 1)
-        for spine in ("top", "right"):
-            ax.spines[spine].set_visible(False)
-        if i == 0 and title:
-            ax.set_title(title, fontsize=10, loc="left")
-        if i == len(names) - 1:
-            ax.set_xlabel(xlabel, fontsize=9)
-    if first is not None:
-        if log:
-            first.set_xscale("log")
-            first.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-            first.xaxis.set_minor_locator(NullLocator())
-        low = min((e[0] for e, _ in rows.values() if len(e)), default=0)
-        high = max((e[-1] for e, _ in rows.values() if len(e)), default=1)
-        # a little room past the last edge, so the rightmost bin is never flush with the frame
-        first.set_xlim(low, high * (high / low) ** 0.02 if log and low > 0
-                       else high + (high - low) * 0.02)
-        first.set_ylim(bottom=0)
-        fig.text(0.005, 0.5, ylabel, rotation=90, va="center", fontsize=8, color="#555555")
-    for j, (panel, values) in enumerate(panels):
-        ax = fig.add_subplot(grid[:, 1 + j])
-        keys = [n for n in names if n in values]
-        ax.bar(range(len(keys)), [values[k] for k in keys], color=[colour[k] for k in keys])
-        for patch, k in zip(ax.patches, keys, strict=True):
-            patch.set_alpha(alpha[k])
-            ax.text(patch.get_x() + patch.get_width() / 2, patch.get_height(),
-                    f"{values[k]:,.0f}", ha="center", va="bottom", fontsize=8)
-        ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)
-        ax.tick_params(axis="y", labelsize=8)
-        ax.set_title(panel, fontsize=9, loc="left")
-        ax.margins(y=0.15)
-        for spine in ("top", "right"):
-            ax.spines[spine].set_visible(False)
-    return fig
+    chart = CountRows(list(rows), list(side or {}), log=log, xlabel=xlabel, ylabel=ylabel,
+                      width=width, row_height=row_height)
+    return chart.draw(rows, highlight=highlight, side=side, title=title)
 
 
-def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
-                   xmax: float | None = None, log: bool = False, **kwargs) -> Figure:
-    """One histogram per key on shared axes (e.g. every retry time of every client, per strategy),
-    drawn by `count_rows` (which takes the other keyword arguments). `bins` equal bins from xmin
-    to xmax (default: the largest value); log: equal *ratios* instead (xmin must be > 0), so that
-    times that grow exponentially get the same resolution early and late. Values below xmin
-    count in the first bin; values above xmax are left out. Narrow bins show a lock-step crowd
-    as one tall spike."""
+def histogram_counts(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
+                     xmax: float | None = None, log: bool = False) -> dict:
+    """{name: (edges, counts)}: `bins` equal bins from xmin to xmax (default: the largest value);
+    log: equal *ratios* instead (xmin must be > 0), so that times that grow exponentially get the
+    same resolution early and late. Values below xmin count in the first bin; values above xmax
+    are left out."""
     from bisect import bisect_right
 
     top = xmax if xmax is not None else max((max(v, default=0) for v in rows.values()), default=0)
@@ -317,7 +349,16 @@ def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin:
             if v <= top:
                 counts[min(max(bisect_right(edges, v) - 1, 0), bins - 1)] += 1
         counted[name] = (edges, counts)
-    return count_rows(counted, log=log, **kwargs)
+    return counted
+
+
+def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
+                   xmax: float | None = None, log: bool = False, **kwargs) -> Figure:
+    """One histogram per key on shared axes (e.g. every retry time of every client, per strategy):
+    `histogram_counts` drawn by `count_rows` (which takes the other keyword arguments). Narrow
+    bins show a lock-step crowd as one tall spike."""
+    return count_rows(histogram_counts(rows, bins=bins, xmin=xmin, xmax=xmax, log=log), log=log,
+                      **kwargs)
 
 
 # -- state timelines (topic 05) -----------------------------------------------------------------

@@ -28,6 +28,9 @@ class BackoffExplorer(Explorer):
 
     def __init__(self, base=1.0, cap=100.0, attempts=6, clients=100, strategy="full", seed=0):
         self.seed = seed
+        self.chart = viz.CountRows(  # built once: a redraw changes only the artists' data
+            [LABELS[s] for s in STRATEGIES], [WORK, DONE], log=True,
+            xlabel="retry time, seconds after the failure (log scale)", ylabel="retries per bin")
         wide = w.Layout(width="330px")
         style = {"description_width": "70px"}
         lazy = {"continuous_update": False, "layout": wide, "style": style}
@@ -49,13 +52,13 @@ class BackoffExplorer(Explorer):
                    for s in STRATEGIES}
         herds = {s: simulate_herd(clients, s, base, cap, self.seed) for s in STRATEGIES}
         # a log time axis: exponential retry times get the same resolution early and late
-        fig = viz.histogram_rows(
+        counts = viz.histogram_counts(
             {LABELS[s]: [t for times in retries[s] for t in times] for s in STRATEGIES},
-            bins=120, log=True, xmin=base / 20, highlight=LABELS[chosen],
-            xlabel="retry time, seconds after the failure (log scale)", ylabel="retries per bin",
-            side={WORK: {LABELS[s]: h.calls for s, h in herds.items()},
-                  DONE: {LABELS[s]: h.finish for s, h in herds.items()}},
-            title=f"When {clients} clients retry ({attempts} retries each)")
+            bins=120, log=True, xmin=base / 20)
+        fig = self.chart.draw(counts, highlight=LABELS[chosen],
+                              side={WORK: {LABELS[s]: h.calls for s, h in herds.items()},
+                                    DONE: {LABELS[s]: h.finish for s, h in herds.items()}},
+                              title=f"When {clients} clients retry ({attempts} retries each)")
         lines = [f"{clients} clients fail together at t = 0; base {base:g}, cap {cap:g}, "
                  f"{attempts} retries each (seed {self.seed}). One call takes 1 s."]
         for s in STRATEGIES:
