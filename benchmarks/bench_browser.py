@@ -95,16 +95,8 @@ def _run_all(page, server, copy: Path, seconds: float = 300) -> float:
     page.get_by_role("menuitem", name="Run", exact=True).click()
     started = time.perf_counter()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    code_cells = page.locator(".jp-Notebook .jp-CodeCell").count()
-
-    def done():
-        prompts = page.eval_on_selector_all(".jp-Notebook .jp-CodeCell .jp-InputPrompt",
-                                            "els => els.map(e => e.textContent)")
-        return (len(prompts) == code_cells and all("[" in p and "*" not in p and p != "[ ]:"
-                                                    for p in prompts)
-                and server.kernel_idle(copy.name))
-
-    _until(done, seconds, f"Run All of {copy.name}", every=0.05)
+    _until(lambda: b.cells_done(page) and server.kernel_idle(copy.name), seconds,
+           f"Run All of {copy.name}", every=0.05)
     return time.perf_counter() - started
 
 

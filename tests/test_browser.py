@@ -153,6 +153,8 @@ def test_explorer_in_jupyterlab(pw, lab, explorer):
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         readout = page.locator(".jp-OutputArea-output .widget-html", has_text=explorer.ready)
         readout.first.wait_for(timeout=120_000)
+        # the rest of Run All first: a kernel still running later cells answers the control late
+        wait_until(lambda: b.cells_done(page) and server.kernel_idle(copy.name), 300, "Run All")
         before = pictures(page)
         readout.first.scroll_into_view_if_needed()
         drive(page, explorer.drive)

@@ -41,12 +41,17 @@ class Explorer(w.VBox):
             elif hasattr(c, "value") and not isinstance(c, w.HTML | w.Label | w.Image):
                 yield c
 
+    @staticmethod
+    def place(image: w.Image, fig) -> None:
+        """Put the figure into an Image widget at the width it was drawn (never stretched)."""
+        width = f"{round(fig.get_figwidth() * viz.DPI)}px"
+        if image.layout.width != width:
+            image.layout.width = width
+        image.value = viz.png(fig)
+
     def show(self, fig, lines: list[str]) -> None:
         """Draw a figure and a list of readout lines (plain text; shown as HTML lines)."""
-        width = round(fig.get_figwidth() * viz.DPI)
-        if self.picture.layout.width != f"{width}px":
-            self.picture.layout.width = f"{width}px"
-        self.picture.value = viz.png(fig)
+        self.place(self.picture, fig)
         self.lines = lines
         self.readout.value = "<br>".join(html.escape(line) for line in lines)
         self.status.value = ""
