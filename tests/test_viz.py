@@ -82,3 +82,18 @@ def test_text_on_tiles_meets_wcag_aa_in_every_explorer(monkeypatch):
                     ratio = viz.contrast(text.get_color(), under[-1])
                     assert ratio >= AA, (text.get_text(), text.get_color(), under[-1], ratio)
     assert checked > 50  # the test looked at the tiles' labels, not at nothing
+
+
+def test_an_explorer_marks_a_change_while_it_draws():
+    """Between a control's change and the new picture the status line carries the late sign
+    (the browser shows it if drawing takes over 150 ms); after the picture it is gone."""
+    from kit.widgets import base
+    from kit.widgets.cooldown import CooldownExplorer
+
+    explorer = CooldownExplorer("AAB", n=1)
+    seen = []
+    real = explorer.update
+    explorer.update = lambda: (seen.append(explorer.status.value), real())
+    explorer.n.value = 2
+    assert seen == [base.LATE] and "⏳" in base.LATE
+    assert explorer.status.value == "" and explorer.lines[0].startswith("least_interval = 4")

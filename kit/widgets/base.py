@@ -7,6 +7,11 @@ import ipywidgets as w
 from kit import viz
 
 BUSY_STYLE = "color:#7a4d00;background:#fff3cd;padding:2px 8px;border-radius:3px"
+# the sign put up while a change is drawn: it fades in only if the new picture is not there within
+# 150 ms, so a quick redraw shows no flash and a slow one never leaves a stale picture unmarked
+LATE = ("<style>@keyframes kit-late {from {opacity: 0} to {opacity: 1}}</style>"
+        f"<span style='{BUSY_STYLE};animation:kit-late 0.1s linear 0.15s both'>⏳ drawing the "
+        "new picture</span>")
 
 
 class Explorer(w.VBox):
@@ -23,14 +28,22 @@ class Explorer(w.VBox):
 
     def __init__(self, controls, **kwargs):
         self.picture = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
-        self.status = w.HTML()
+        self.status = w.HTML(layout=w.Layout(min_height="24px"))  # no jump when a sign shows
         self.readout = w.HTML()
         self.lines: list[str] = []
         super().__init__([*controls, self.status, self.picture, self.readout], **kwargs)
         self.add_class("kit-explorer")  # what the browser tests and the benchmark look for
         for c in self.watched(controls):
-            c.observe(lambda _change: self.update(), names="value")
+            c.observe(lambda _change: self.changed(), names="value")
         self.update()
+
+    def changed(self) -> None:
+        """A control moved: the late sign goes up first (the browser gets it while the kernel
+        draws), then `update`; the sign comes down unless `update` left a sign of its own."""
+        self.status.value = LATE
+        self.update()
+        if self.status.value == LATE:
+            self.status.value = ""
 
     @staticmethod
     def watched(controls):
