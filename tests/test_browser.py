@@ -27,16 +27,17 @@ class Explorer:
     drive: str  # "slider:N" (ArrowRight on slider N), "button:Label", "check:N", "play"
     expect: str  # readout text after driving the control
     redraws: bool = True  # whether driving the control also draws a new picture
+    explorers: int = 1  # how many explorers the notebook shows
 
 
 EXPLORERS = [
-    Explorer("01_policies", "A(0,5,p3,d15)", "slider:0", "A(1,5,p3,d15)"),
+    Explorer("01_policies", "A(0,5,p3,d15)", "slider:0", "A(1,5,p3,d15)", explorers=2),
     Explorer("02_edf_lateness", "input order: report → email → deploy → backup; max lateness +2",
              "slider:0", "input order: report → email → deploy → backup; max lateness +3"),
     Explorer("03_mlfq_and_fairness", "longest wait between two runs 35 ticks", "check:0",
-             "boosts at 10, 20, 30, 40, 50"),
+             "boosts at 10, 20, 30, 40, 50", explorers=2),
     Explorer("04_backoff_and_jitter", "100 clients fail together", "slider:3",
-             "110 clients fail together"),
+             "110 clients fail together", explorers=2),
     Explorer("05_lease_queue", "Step 0 of 8, t = 0", "button:Step", "Step 1 of 8, t = 0: put A."),
     Explorer("06_durable_queue", "Not started: 300 jobs waiting", "button:Start", "0 lost",
              redraws=False),  # real worker processes; the picture follows on its own timer
@@ -47,9 +48,9 @@ EXPLORERS = [
     Explorer("09_dependency_scheduler", "1 worker: makespan 12", "slider:0",
              "2 workers: makespan 8"),
     Explorer("10_load_balancing", "step 1 of 2: the answer lies in [low 10, high 32]", "slider:1",
-             "step 2 of 2: the answer lies in [low 10, high 18]"),
+             "step 2 of 2: the answer lies in [low 10, high 18]", explorers=2),
     Explorer("11_restarts_cooldowns_batching", "first come first served: 12 ticks, 2 idle",
-             "slider:0", "first come first served: 10 ticks, 0 idle"),
+             "slider:0", "first come first served: 10 ticks, 0 idle", explorers=3),
 ]
 
 
@@ -111,16 +112,21 @@ def pictures(page) -> list[str]:
 
 CUT_LABELS = """els => els.filter(e => e.offsetWidth > 0 && e.scrollWidth > e.clientWidth + 1)
                  .map(e => e.textContent.trim())"""
-STRETCHED = """els => els.filter(e => e.naturalWidth
-                                 && Math.abs(e.clientWidth - e.naturalWidth) > 1)
+# stretched past its drawn width, or shrunk while its box has room for the drawn width
+STRETCHED = """els => els.filter(e => e.naturalWidth && (e.clientWidth > e.naturalWidth + 1
+                   || (e.clientWidth < e.naturalWidth - 1
+                       && e.parentElement.clientWidth >= e.naturalWidth)))
                 .map(e => `${e.naturalWidth} px drawn, ${e.clientWidth} px shown`)"""
 
 
-def read_explorers(page, name: str) -> None:
-    """Every explorer on the page: no label cut short, pictures at their drawn size, and a
-    screenshot of each (name-K.png)."""
+def read_explorers(page, name: str, count: int) -> None:
+    """Every explorer on the page (`count` of them, each with its picture): no label cut short,
+    pictures at their drawn size, and a screenshot of each (name-K.png)."""
     explorers = page.locator(".kit-explorer")
-    assert explorers.count() >= 1
+    shown = "els => els.filter(e => e.complete && e.naturalWidth > 0).length"
+    wait_until(lambda: page.eval_on_selector_all(".kit-explorer img.widget-image", shown)
+               >= count, 120, f"{count} explorer pictures")
+    assert explorers.count() == count
     labels = ".kit-explorer .widget-label, .kit-explorer button, .kit-explorer label"
     assert page.eval_on_selector_all(labels, CUT_LABELS) == []
     assert page.eval_on_selector_all(".kit-explorer img.widget-image", STRETCHED) == []
@@ -164,7 +170,7 @@ def test_explorer_in_jupyterlab(pw, lab, explorer):
             page.screenshot(path=str(ARTIFACTS / f"lab-{explorer.notebook}.png"))
         if explorer.redraws:
             wait_until(lambda: pictures(page) != before, 30, "a new picture")
-        read_explorers(page, f"lab-{explorer.notebook}")
+        read_explorers(page, f"lab-{explorer.notebook}", explorer.explorers)
         assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
         assert page.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
         assert "Loading widget" not in page.locator(".jp-Notebook").inner_text()
@@ -185,7 +191,7 @@ def test_explorer_as_voila_page(pw, voila, explorer):
         if explorer.redraws:
             wait_until(lambda: pictures(page) != before, 30, "a new picture")
         page.screenshot(path=str(ARTIFACTS / f"voila-{explorer.notebook}.png"), full_page=True)
-        read_explorers(page, f"voila-{explorer.notebook}")
+        read_explorers(page, f"voila-{explorer.notebook}", explorer.explorers)
         assert "Traceback" not in page.content()
     finally:
         page.close()

@@ -30,7 +30,8 @@ class BackoffExplorer(Explorer):
         self.seed = seed
         self.chart = viz.CountRows(  # built once: a redraw changes only the artists' data
             [LABELS[s] for s in STRATEGIES], [WORK, DONE], log=True,
-            xlabel="retry time, seconds after the failure (log scale)", ylabel="retries per bin")
+            xlabel="retry time, seconds after the failure (log scale)", ylabel="retries per bin",
+            width=9.5)  # fits a JupyterLab cell beside the file browser, unshrunk
         wide = w.Layout(width="330px")
         style = {"description_width": "70px"}
         lazy = {"continuous_update": False, "layout": wide, "style": style}
@@ -87,7 +88,7 @@ class AwsChart:
     explorer redraws it without building a figure again."""
 
     def __init__(self):
-        self.fig = Figure(figsize=(10, 3.6))
+        self.fig = Figure(figsize=(9.5, 3.6))  # fits a JupyterLab cell beside the file browser
         self.panels = self.fig.subplots(1, 2)
         self.lines = {}
         for ax, field, ylabel in zip(self.panels, ("calls", "time"),
