@@ -273,6 +273,7 @@ class CountRows:
             ax.set_xticks(range(len(self.names)), self.names, rotation=30, ha="right",
                           fontsize=8)
             ax.tick_params(axis="y", labelsize=8)
+            ax.set_xlim(-0.8, len(self.names) - 0.2)  # room for a wide number over the first bar
             ax.set_title(panel, fontsize=9, loc="left")
             for spine in ("top", "right"):
                 ax.spines[spine].set_visible(False)
