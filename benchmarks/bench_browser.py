@@ -60,7 +60,8 @@ w.VBox([slider, echo], _dom_classes=["kit-trivial"])"""
 # JavaScript: wait until the k-th explorer's picture is a new, loaded image; ms since the press
 # (-1: nothing new within 30 s)
 WAIT_PICTURE = """async ([k, before]) => {
-  const img = document.querySelectorAll('.kit-explorer')[k].querySelector('img.widget-image');
+  const imgs = document.querySelectorAll('.kit-explorer')[k].querySelectorAll('img.widget-image');
+  const img = imgs[imgs.length - 1];  // the explorer's own picture (09 has a graph above it)
   while (!(img.src !== before && img.complete && img.naturalWidth > 0)) {
     if (performance.now() - window.__pressed > 30000) return -1;
     await new Promise(r => requestAnimationFrame(r));
@@ -130,7 +131,7 @@ def _picture_times(page, drives, k: int) -> list[float]:
     explorer = page.locator(".kit-explorer").nth(k)
     explorer.scroll_into_view_if_needed()
     for i in range(PRESSES):
-        before = explorer.locator("img.widget-image").first.get_attribute("src")
+        before = explorer.locator("img.widget-image").last.get_attribute("src")
         _press(page, ".kit-explorer", drives, k, i)
         ms = page.evaluate(WAIT_PICTURE, [k, before])
         times.append(ms / 1000 if ms >= 0 else float("inf"))  # the median shows a miss
