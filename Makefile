@@ -12,26 +12,33 @@ NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.
 
 .PHONY: lab test build bench present venv system-deps
 
-venv: $(STAMP)
+# The lab settings the kit ships: no news pop-up; widget state saved with the notebook, so an
+# explorer saved and reopened shows its last picture, never "Error displaying widget: model not found"
+SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+LAB_SETTINGS := {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}, "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": true}}
+
+venv: $(STAMP) $(SETTINGS)
+
+$(SETTINGS): Makefile | $(STAMP)
+	mkdir -p $(dir $@)
+	printf '%s\n' '$(LAB_SETTINGS)' > $@
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -m pip install --quiet --no-deps --upgrade --target $(VENV)/nbgrader $(NBGRADER)
-	mkdir -p $(VENV)/share/jupyter/lab/settings
-	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: $(STAMP)
+lab: $(STAMP) $(SETTINGS)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
 system-deps:
 	bash .ci/system-deps
 
-test: system-deps $(STAMP)
+test: system-deps $(STAMP) $(SETTINGS)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(NBVAL) $(PYTEST_ARGS)
 
@@ -41,5 +48,5 @@ build: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-present: $(STAMP)
-	$(BIN)/voila --Voila.ip=127.0.0.1 solutions/
+present: $(STAMP) $(SETTINGS)
+	$(BIN)/voila --Voila.ip=127.0.0.1 --VoilaConfiguration.progressive_rendering=True solutions/

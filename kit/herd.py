@@ -45,6 +45,7 @@ Run r of `aws_experiment(..., seed)` is `occ_run(..., seed=s_r)` with s_r the r-
 """
 
 import csv
+import functools
 import heapq
 import random
 from pathlib import Path
@@ -53,8 +54,9 @@ from typing import NamedTuple
 from kit import validate
 from kit.backoff import RULES
 
-__all__ = ["BASE", "CAP", "CLIENTS", "GRID_FILE", "NET_MEAN", "NET_SD", "STRATEGIES", "Experiment",
-           "Run", "aws_experiment", "grid", "occ_run", "read_grid", "write_grid"]
+__all__ = ["BASE", "CAP", "CLIENTS", "GRID_FILE", "NET_MEAN", "NET_SD", "RUNS_CLIENTS", "RUNS_FILE",
+           "RUNS_MAX", "STRATEGIES", "Experiment", "Run", "aws_experiment", "grid", "mean",
+           "occ_run", "read_grid", "read_runs", "run_seeds", "write_grid", "write_runs"]
 
 NET_MEAN, NET_SD = 10.0, 2.0  # one message's network delay: |normal(10, 2)|
 BASE, CAP = 5.0, 2000.0  # the published experiment's backoff base and cap
@@ -149,9 +151,19 @@ def aws_experiment(clients: int, strategy: str, runs: int = 100, seed: int = 0,
     """
     sleep = _checked(clients, strategy, base, cap, seed)
     validate.integer("runs", runs, low=1)
+    return mean([_run(clients, sleep, base, cap, s) for s in run_seeds(seed, runs)])
+
+
+def run_seeds(seed: int, runs: int) -> list[int]:
+    """The seed of each run of `aws_experiment(..., runs, seed)`, in run order."""
     seeds = random.Random(seed)
-    results = [_run(clients, sleep, base, cap, seeds.getrandbits(64)) for _ in range(runs)]
-    return Experiment(sum(r.calls for r in results) / runs, sum(r.time for r in results) / runs)
+    return [seeds.getrandbits(64) for _ in range(runs)]
+
+
+def mean(results) -> Experiment:
+    """The `Experiment` of a list of runs: mean calls, mean time (summed in run order)."""
+    n = len(results)
+    return Experiment(sum(r.calls for r in results) / n, sum(r.time for r in results) / n)
 
 
 # --- the published grid, stored ------------------------------------------------------------------
@@ -165,12 +177,18 @@ def grid(clients=CLIENTS, strategies=tuple(STRATEGIES), runs: int = 100, seed: i
     """`aws_experiment` for every strategy and client count: {strategy: [Experiment per count]}.
 
     The defaults are the published experiment: 19 client counts x 5 strategies x 100 runs, about
-    35 s of CPU time; `read_grid()` gives the stored result without the wait.
+    35 s of CPU time; `read_grid()` gives the stored result without the wait. A point whose runs
+    are all stored (`read_runs`: seed 0, the published base and cap, at most RUNS_MAX runs) is
+    the mean of the stored runs: the same numbers to the last bit, at once.
     """
     clients = list(clients)
     for n in clients:
         validate.integer("clients", n, low=1)
-    return {s: [aws_experiment(n, s, runs, seed, base, cap) for n in clients]
+    validate.integer("runs", runs, low=1)
+    validate.integer("seed", seed)
+    stored = _stored_runs() if (seed, base, cap) == (0, BASE, CAP) and runs <= RUNS_MAX else {}
+    return {s: [mean(stored[s, n][:runs]) if (s, n) in stored
+                else aws_experiment(n, s, runs, seed, base, cap) for n in clients]
             for s in strategies}
 
 
@@ -196,6 +214,50 @@ def read_grid(path=GRID_FILE) -> dict[str, dict[int, Experiment]]:
     return table
 
 
+# --- every run the explorer shows by default, stored ----------------------------------------------
+# The AWS explorer offers 10 to 200 clients in steps of 10 and 1 to 20 runs per point. At the
+# published base and cap, seed 0, every run it can ask for is stored (about 10 s to compute), so
+# moving those sliders redraws at once; other bases and caps are computed while the learner waits.
+
+RUNS_CLIENTS = tuple(range(10, 201, 10))
+RUNS_MAX = 20
+RUNS_FILE = Path(__file__).with_name("herd_runs.csv")  # written by `python -m kit.herd`
+
+
+@functools.cache
+def _stored_runs() -> dict[tuple[str, int], list[Run]]:
+    return read_runs()
+
+
+def write_runs(path=RUNS_FILE) -> None:
+    """Store every `Run` of `aws_experiment(n, s, RUNS_MAX)` (base, cap and seed at their
+    defaults) as CSV rows `strategy,clients,run,calls,time`, run 0 first."""
+    seeds = run_seeds(0, RUNS_MAX)
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(["strategy", "clients", "run", "calls", "time"])
+        for strategy, sleep in STRATEGIES.items():
+            for n in RUNS_CLIENTS:
+                for r, s in enumerate(seeds):
+                    result = _run(n, sleep, BASE, CAP, s)
+                    out.writerow([strategy, n, r, result.calls, repr(result.time)])
+
+
+def read_runs(path=RUNS_FILE) -> dict[tuple[str, int], list[Run]]:
+    """The stored runs: {(strategy, clients): [Run, in run order]}; `mean(runs[:k])` is
+    `aws_experiment(clients, strategy, k)` to the last bit."""
+    table: dict[tuple[str, int], list[Run]] = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            runs = table.setdefault((row["strategy"], int(row["clients"])), [])
+            if int(row["run"]) != len(runs):
+                raise ValueError(f"{path}: runs out of order at {row}")
+            runs.append(Run(int(row["calls"]), float(row["time"])))
+    return table
+
+
 if __name__ == "__main__":  # python -m kit.herd: recompute the stored grid (about 40 s)
     write_grid()
     print(f"wrote {GRID_FILE}")
+    write_runs()
+    print(f"wrote {RUNS_FILE}")

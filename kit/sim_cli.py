@@ -13,7 +13,9 @@ as in the textbook. The answers come from `kit.policies.simulate`.
 """
 
 import argparse
+import os
 import random
+import sys
 
 from kit.policies import POLICIES, Task, simulate
 
@@ -29,6 +31,8 @@ def main(argv=None) -> int:
         options = {}
         if policy == "mlfq":
             options = {"levels": args.levels, "boost": args.boost}
+        elif args.levels is not None or args.boost is not None:
+            parser.error(f"-n and -B apply to -p mlfq only, got -p {policy}")
         try:
             tasks = _tasks(parser, args)
             schedule = simulate(tasks, policy, args.quantum, **options)
@@ -36,12 +40,19 @@ def main(argv=None) -> int:
             parser.error(str(e))
     except SystemExit as e:  # -h, or a usage error already printed by argparse
         return e.code if isinstance(e.code, int) else 1
-    _print_problem(args, policy, tasks)
-    if args.compute:
-        _print_solution(policy, tasks, schedule)
-    else:
-        print("Work out the response time, turnaround time and wait time of each job, and their")
-        print("averages. Then run the same command with -c added to check your answers.")
+    try:
+        _print_problem(args, policy, tasks)
+        if args.compute:
+            _print_solution(policy, tasks, schedule)
+        else:
+            print("Work out the response time, turnaround time and wait time of each job, and "
+                  "their")
+            print("averages. Then run the same command with -c added to check your answers.")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (`| head`): stop quietly, as cat and ls do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit cannot raise again
+        return 141  # 128 + SIGPIPE, what a shell reports for a writer killed by a closed pipe
     return 0
 
 
@@ -52,13 +63,13 @@ def _parser():
     p.add_argument("-q", "--quantum", type=_number, default=1,
                    help="time slice for rr (and the top level of mlfq)")
     jobs = p.add_mutually_exclusive_group()
-    jobs.add_argument("-l", "--jlist", default="", help="comma-separated job lengths, e.g. 6,8,7,3")
+    jobs.add_argument("-l", "--jlist", help="comma-separated job lengths, e.g. 6,8,7,3")
     jobs.add_argument("-j", "--jobs", type=int, default=3, help="number of random jobs")
     p.add_argument("-s", "--seed", type=int, default=0, help="random seed for -j")
     p.add_argument("-m", "--maxlen", type=int, default=10, help="longest random job")
-    p.add_argument("-a", "--arrivals", default="", help="comma-separated arrival times")
-    p.add_argument("-P", "--priorities", default="", help="comma-separated priorities, 1 = first")
-    p.add_argument("-D", "--deadlines", default="", help="comma-separated deadlines")
+    p.add_argument("-a", "--arrivals", default=None, help="comma-separated arrival times")
+    p.add_argument("-P", "--priorities", default=None, help="comma-separated priorities, 1 = first")
+    p.add_argument("-D", "--deadlines", default=None, help="comma-separated deadlines")
     p.add_argument("-n", "--levels", type=int, default=None, help="mlfq: number of levels")
     p.add_argument("-B", "--boost", type=_number, default=None, help="mlfq: boost period")
     p.add_argument("-c", "--compute", action="store_true", help="compute the answers")
@@ -77,7 +88,7 @@ def _number(text):
 
 def _numbers(parser, flag, text, count=None):
     try:
-        values = [_number(x.strip()) for x in text.split(",")]
+        values = [_number(x.strip()) for x in text.split(",")]  # "" and "1,,2" fail here
     except argparse.ArgumentTypeError:
         parser.error(f"{flag} must be comma-separated numbers, got {text!r}")
     if count is not None and len(values) != count:
@@ -87,7 +98,7 @@ def _numbers(parser, flag, text, count=None):
 
 def _tasks(parser, args):
     """Lengths from -l, or drawn from the seed (lengths first, so they match OSTEP's)."""
-    if args.jlist:
+    if args.jlist is not None:
         lengths = _numbers(parser, "-l", args.jlist)
         priorities, deadlines = [1] * len(lengths), [None] * len(lengths)
     else:
@@ -99,10 +110,10 @@ def _tasks(parser, args):
         total = sum(lengths)
         deadlines = [x + int(total * rng.random()) for x in lengths]
     n = len(lengths)
-    arrivals = _numbers(parser, "-a", args.arrivals, n) if args.arrivals else [0] * n
-    if args.priorities:
+    arrivals = [0] * n if args.arrivals is None else _numbers(parser, "-a", args.arrivals, n)
+    if args.priorities is not None:
         priorities = _numbers(parser, "-P", args.priorities, n)
-    if args.deadlines:
+    if args.deadlines is not None:
         deadlines = _numbers(parser, "-D", args.deadlines, n)
     return [Task(str(k), arrivals[k], lengths[k], priorities[k], deadlines[k]) for k in range(n)]
 
@@ -114,7 +125,7 @@ def _print_problem(args, policy, tasks):
     if policy == "mlfq":
         print("ARG levels", 3 if args.levels is None else args.levels)
         print("ARG boost", "never" if args.boost is None else args.boost)
-    if args.jlist:
+    if args.jlist is not None:
         print("ARG jlist", args.jlist)
     else:
         print("ARG jobs", args.jobs)
@@ -122,12 +133,12 @@ def _print_problem(args, policy, tasks):
         print("ARG seed", args.seed)
     for flag, value in (("arrivals", args.arrivals), ("priorities", args.priorities),
                         ("deadlines", args.deadlines)):
-        if value:
+        if value is not None:
             print(f"ARG {flag}", value)
     print()
     print("The jobs (every job arrives at time 0 unless an arrival is shown):")
     for t in tasks:
-        extra = f"  arrival {_f(t.arrival)}" if args.arrivals else ""
+        extra = f"  arrival {_f(t.arrival)}" if args.arrivals is not None else ""
         if policy == "priority":
             extra += f"  priority {t.priority} (1 runs first)"
         if policy == "edf" and t.deadline is not None:

@@ -20,6 +20,29 @@ def colours(names: Iterable[str]) -> dict[str, str]:
     return {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(sorted(set(names), key=str))}
 
 
+def luminance(colour) -> float:
+    """WCAG 2 relative luminance of a matplotlib colour (0 black, 1 white)."""
+    from matplotlib.colors import to_rgb
+
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21 (AA asks 4.5 for small text)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink(background) -> str:
+    """The text colour for a label on `background`: white where it reads at WCAG AA (4.5:1),
+    else black (every colour has one of the two at 4.5 or better)."""
+    return "white" if contrast("white", background) >= 4.5 else "black"
+
+
 def _tidy(ax, grid: str | None = "x") -> None:
     """The house style: light grid lines behind the data (on `grid`), no top or right frame."""
     if grid:
@@ -34,6 +57,19 @@ def _titled(fig: Figure, ax, title: str) -> Figure:
     if title:
         ax.set_title(title, fontsize=11, loc="left")
     fig.tight_layout()
+    return fig
+
+
+def _lanes_layout(fig: Figure, ax, title: str, labels: Sequence[str]) -> Figure:
+    """`_titled` for lane charts, with margins worked out from the lane labels instead of a
+    tight layout (which draws every text once more: a fifth of an explorer's redraw). Room for
+    the longest label line at 10 pt, the time axis below, the title and the marks above."""
+    if title:
+        ax.set_title(title, fontsize=11, loc="left")
+    widest = max((len(line) for label in labels for line in str(label).split("\n")), default=1)
+    width, height = fig.get_size_inches()
+    fig.subplots_adjust(left=min(0.45, (0.3 + 0.068 * widest) / width), right=1 - 0.2 / width,
+                        bottom=0.5 / height, top=1 - (0.35 if title else 0.12) / height)
     return fig
 
 
@@ -55,12 +91,15 @@ def gantt(lanes: Mapping[str, Sequence[tuple]], *, title: str = "", deadlines=No
     ax = fig.add_subplot()
     for row, (lane, slices) in enumerate(lanes.items()):
         y = len(lanes) - 1 - row
-        for name, start, stop, *label in slices:
-            ax.barh(y, stop - start, left=start, height=0.7, color=colour.get(name, IDLE),
-                    edgecolor="white", linewidth=1)
+        fills = [colour.get(s[0], IDLE) for s in slices]
+        if slices:  # one call per lane: a call per slice costs more than drawing them
+            ax.barh([y] * len(slices), [s[2] - s[1] for s in slices],
+                    left=[s[1] for s in slices], height=0.7, color=fills, edgecolor="white",
+                    linewidth=1)
+        for (name, start, stop, *label), fill in zip(slices, fills, strict=True):
             if stop - start >= end / 60:
                 ax.text((start + stop) / 2, y, str(label[0] if label else name), ha="center",
-                        va="center", fontsize=8, color="white", fontweight="bold")
+                        va="center", fontsize=8, color=ink(fill), fontweight="bold")
         shared: dict = {}  # deadlines at the same time sit side by side, not on top of each other
         for name, t in (deadlines or {}).items():
             if any(s[0] == name for s in slices):
@@ -76,7 +115,7 @@ def gantt(lanes: Mapping[str, Sequence[tuple]], *, title: str = "", deadlines=No
     ax.set_ylim(-0.6, len(lanes) - 0.2 + 0.3)
     ax.set_xlabel("time (ticks)")
     _tidy(ax)
-    return _titled(fig, ax, title)
+    return _lanes_layout(fig, ax, title, list(lanes))
 
 
 def bars(values: Mapping[str, float], *, title: str = "", ylabel: str = "", width: float = 5,
@@ -93,10 +132,15 @@ def bars(values: Mapping[str, float], *, title: str = "", ylabel: str = "", widt
     return _titled(fig, ax, title)
 
 
-def png(fig: Figure, dpi: int = 100) -> bytes:
-    """The figure as PNG bytes (for an ipywidgets.Image, or to save and look at)."""
+DPI = 100  # pixels per inch of every picture: a 9-inch figure is 900 pixels wide on the page
+
+
+def png(fig: Figure, dpi: int = DPI) -> bytes:
+    """The figure as PNG bytes (for an ipywidgets.Image, or to save and look at). Light
+    compression: an explorer redraws on every input, and level 1 is a fifth of the cost of the
+    default for a few kilobytes more."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
+    fig.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": 1})
     return buffer.getvalue()
 
 
@@ -166,7 +210,7 @@ def dag(deps: Mapping[str, Iterable[str]], *, path: Sequence[str] = (), text=Non
         ax.scatter([x], [y], s=1000, color=colour[name], zorder=2,
                    edgecolors="#333333" if hot else "white", linewidths=3 if hot else 1)
         ax.text(x, y, str(name if text is None else text[name]), ha="center", va="center",
-                fontsize=10, color="white", fontweight="bold", zorder=3)
+                fontsize=10, color=ink(colour[name]), fontweight="bold", zorder=3)
         if labels is not None and name in labels:
             ax.text(x, y - 0.3, labels[name], ha="center", va="top", fontsize=8, zorder=3)
     xs, ys = [p[0] for p in xy.values()] or [0], [p[1] for p in xy.values()] or [0]
@@ -180,6 +224,95 @@ def dag(deps: Mapping[str, Iterable[str]], *, path: Sequence[str] = (), text=Non
 
 
 # -- backoff and jitter (topic 04): rows of counts over time, bars beside them ------------------
+class CountRows:
+    """The figure of `count_rows`, built once for fixed rows and side panels; `draw` changes only
+    its artists' data (an explorer redraws it many times without building a figure again)."""
+
+    def __init__(self, names: Sequence[str], panels: Sequence[str] = (), *, log: bool = False,
+                 xlabel: str = "time", ylabel: str = "count", width: float = 10,
+                 row_height: float = 1.05):
+        from matplotlib.ticker import FuncFormatter, NullLocator
+
+        self.names, self.log = list(names), log
+        self.colour = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(self.names)}
+        height = 0.8 + row_height * max(len(self.names), 2)
+        self.fig = fig = Figure(figsize=(width, height))
+        label = max((len(str(n)) for n in self.names), default=8)  # fixed margins: fast to draw
+        grid = fig.add_gridspec(max(len(self.names), 1), 1 + len(panels),
+                                width_ratios=[3.4] + [1] * len(panels),
+                                left=(0.55 + 0.075 * label) / width, right=0.99,
+                                top=1 - 0.35 / height, bottom=(0.75 if panels else 0.55) / height,
+                                wspace=0.3, hspace=0.35)
+        self.rows, first = {}, None
+        for i, name in enumerate(self.names):
+            ax = fig.add_subplot(grid[i, 0], sharex=first, sharey=first)
+            first = first or ax
+            steps = ax.stairs([0], [0, 1], fill=True, color=self.colour[name])
+            ax.tick_params(labelsize=8)
+            ax.tick_params(axis="x", labelbottom=i == len(self.names) - 1)
+            for spine in ("top", "right"):
+                ax.spines[spine].set_visible(False)
+            if i == len(self.names) - 1:
+                ax.set_xlabel(xlabel, fontsize=9)
+            self.rows[name] = (ax, steps)
+        self.first = first
+        self.title = first.set_title("", fontsize=10, loc="left") if first else None
+        if first is not None:
+            if log:
+                first.set_xscale("log")
+                first.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+                first.xaxis.set_minor_locator(NullLocator())
+            fig.text(0.005, 0.5, ylabel, rotation=90, va="center", fontsize=8, color="#555555")
+        self.panels = {}
+        for j, panel in enumerate(panels):
+            ax = fig.add_subplot(grid[:, 1 + j])
+            bars_ = ax.bar(range(len(self.names)), [0] * len(self.names),
+                           color=[self.colour[k] for k in self.names])
+            texts = [ax.text(p.get_x() + p.get_width() / 2, 0, "", ha="center", va="bottom",
+                             fontsize=8) for p in bars_]
+            ax.set_xticks(range(len(self.names)), self.names, rotation=30, ha="right",
+                          fontsize=8)
+            ax.tick_params(axis="y", labelsize=8)
+            ax.set_xlim(-0.8, len(self.names) - 0.2)  # room for a wide number over the first bar
+            ax.set_title(panel, fontsize=9, loc="left")
+            for spine in ("top", "right"):
+                ax.spines[spine].set_visible(False)
+            self.panels[panel] = (ax, bars_, texts)
+
+    def draw(self, rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
+             highlight: str | None = None, side: Mapping[str, Mapping[str, float]] | None = None,
+             title: str = "") -> Figure:
+        """rows: {name: (edges, counts)} for the names given at first; side: {panel: {name:
+        value}} for its panels (see `count_rows`)."""
+        alpha = {n: 1.0 if highlight in (None, n) else 0.35 for n in self.names}
+        for name, (ax, steps) in self.rows.items():
+            edges, counts = rows[name]
+            steps.set_data(values=counts, edges=edges)
+            steps.set_alpha(alpha[name])
+            ax.set_ylabel(f"{name}\npeak {max(counts, default=0):,}", rotation=0, ha="right",
+                          va="center", fontsize=9,
+                          fontweight="bold" if name == highlight else "normal")
+        if self.first is not None:
+            low = min((e[0] for e, _ in rows.values() if len(e)), default=0)
+            high = max((e[-1] for e, _ in rows.values() if len(e)), default=1)
+            # a little room past the last edge, so the rightmost bin is never flush with the frame
+            self.first.set_xlim(low, high * (high / low) ** 0.02 if self.log and low > 0
+                                else high + (high - low) * 0.02)
+            peak = max((max(c, default=0) for _, c in rows.values()), default=0)
+            self.first.set_ylim(0, max(peak, 1) * 1.05)
+            self.title.set_text(title)
+        for panel, (ax, bars_, texts) in self.panels.items():
+            values = (side or {})[panel]
+            for name, patch, text in zip(self.names, bars_, texts, strict=True):
+                value = values.get(name, 0)
+                patch.set_height(value)
+                patch.set_alpha(alpha[name])
+                text.set_position((patch.get_x() + patch.get_width() / 2, value))
+                text.set_text(f"{value:,.0f}" if name in values else "")
+            ax.set_ylim(0, max(max(values.values(), default=0), 1) * 1.15)
+        return self.fig
+
+
 def count_rows(rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
                highlight: str | None = None, side: Mapping[str, Mapping[str, float]] | None = None,
                log: bool = False, xlabel: str = "time", ylabel: str = "count", title: str = "",
@@ -189,71 +322,17 @@ def count_rows(rows: Mapping[str, tuple[Sequence[float], Sequence[int]]], *,
     row dwarfs a spread in another; each row's label shows its peak. log: a logarithmic time axis.
     side: {panel title: {row: value}} adds one bar chart per panel in a column on the right (e.g.
     total calls per row). highlight: the row drawn in full colour, the others faded."""
-    from matplotlib.ticker import FuncFormatter, NullLocator
-
-    names = list(rows)
-    colour = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
-    alpha = {n: 1.0 if highlight in (None, n) else 0.35 for n in names}
-    panels = list((side or {}).items())
-    height = 0.8 + row_height * max(len(names), 2)
-    fig = Figure(figsize=(width, height))
-    label = max((len(str(n)) for n in names), default=8)  # fixed margins: fast to draw
-    grid = fig.add_gridspec(max(len(names), 1), 1 + len(panels),
-                            width_ratios=[3.4] + [1] * len(panels),
-                            left=(0.55 + 0.075 * label) / width, right=0.99,
-                            top=1 - 0.35 / height, bottom=(0.75 if panels else 0.55) / height,
-                            wspace=0.3, hspace=0.35)
-    first = None
-    for i, name in enumerate(names):
-        ax = fig.add_subplot(grid[i, 0], sharex=first, sharey=first)
-        first = first or ax
-        edges, counts = rows[name]
-        ax.stairs(counts, edges, fill=True, color=colour[name], alpha=alpha[name])
-        ax.set_ylabel(f"{name}\npeak {max(counts, default=0):,}", rotation=0, ha="right",
-                      va="center", fontsize=9, fontweight="bold" if name == highlight else "normal")
-        ax.tick_params(labelsize=8)
-        ax.tick_params(axis="x", labelbottom=i == len(names) - 1)
-        for spine in ("top", "right"):
-            ax.spines[spine].set_visible(False)
-        if i == 0 and title:
-            ax.set_title(title, fontsize=10, loc="left")
-        if i == len(names) - 1:
-            ax.set_xlabel(xlabel, fontsize=9)
-    if first is not None:
-        if log:
-            first.set_xscale("log")
-            first.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-            first.xaxis.set_minor_locator(NullLocator())
-        low = min((e[0] for e, _ in rows.values() if len(e)), default=0)
-        high = max((e[-1] for e, _ in rows.values() if len(e)), default=1)
-        first.set_xlim(low, high)
-        first.set_ylim(bottom=0)
-        fig.text(0.005, 0.5, ylabel, rotation=90, va="center", fontsize=8, color="#555555")
-    for j, (panel, values) in enumerate(panels):
-        ax = fig.add_subplot(grid[:, 1 + j])
-        keys = [n for n in names if n in values]
-        ax.bar(range(len(keys)), [values[k] for k in keys], color=[colour[k] for k in keys])
-        for patch, k in zip(ax.patches, keys, strict=True):
-            patch.set_alpha(alpha[k])
-            ax.text(patch.get_x() + patch.get_width() / 2, patch.get_height(),
-                    f"{values[k]:,.0f}", ha="center", va="bottom", fontsize=8)
-        ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)
-        ax.tick_params(axis="y", labelsize=8)
-        ax.set_title(panel, fontsize=9, loc="left")
-        ax.margins(y=0.15)
-        for spine in ("top", "right"):
-            ax.spines[spine].set_visible(False)
-    return fig
+    chart = CountRows(list(rows), list(side or {}), log=log, xlabel=xlabel, ylabel=ylabel,
+                      width=width, row_height=row_height)
+    return chart.draw(rows, highlight=highlight, side=side, title=title)
 
 
-def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
-                   xmax: float | None = None, log: bool = False, **kwargs) -> Figure:
-    """One histogram per key on shared axes (e.g. every retry time of every client, per strategy),
-    drawn by `count_rows` (which takes the other keyword arguments). `bins` equal bins from xmin
-    to xmax (default: the largest value); log: equal *ratios* instead (xmin must be > 0), so that
-    times that grow exponentially get the same resolution early and late. Values below xmin
-    count in the first bin; values above xmax are left out. Narrow bins show a lock-step crowd
-    as one tall spike."""
+def histogram_counts(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
+                     xmax: float | None = None, log: bool = False) -> dict:
+    """{name: (edges, counts)}: `bins` equal bins from xmin to xmax (default: the largest value);
+    log: equal *ratios* instead (xmin must be > 0), so that times that grow exponentially get the
+    same resolution early and late. Values below xmin count in the first bin; values above xmax
+    are left out."""
     from bisect import bisect_right
 
     top = xmax if xmax is not None else max((max(v, default=0) for v in rows.values()), default=0)
@@ -271,7 +350,16 @@ def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin:
             if v <= top:
                 counts[min(max(bisect_right(edges, v) - 1, 0), bins - 1)] += 1
         counted[name] = (edges, counts)
-    return count_rows(counted, log=log, **kwargs)
+    return counted
+
+
+def histogram_rows(rows: Mapping[str, Sequence[float]], *, bins: int = 80, xmin: float = 0.0,
+                   xmax: float | None = None, log: bool = False, **kwargs) -> Figure:
+    """One histogram per key on shared axes (e.g. every retry time of every client, per strategy):
+    `histogram_counts` drawn by `count_rows` (which takes the other keyword arguments). Narrow
+    bins show a lock-step crowd as one tall spike."""
+    return count_rows(histogram_counts(rows, bins=bins, xmin=xmin, xmax=xmax, log=log), log=log,
+                      **kwargs)
 
 
 # -- state timelines (topic 05) -----------------------------------------------------------------
@@ -286,22 +374,21 @@ def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, s
     joined; close ones are staggered); deadlines: {lane: (t, text)} a dotted red tick (e.g. when a
     lease runs out); now: a dashed vertical line; xmax: a fixed right edge (stable while stepping).
     """
-    from matplotlib.colors import to_rgb
-
     end = xmax if xmax is not None else max(
         [s[2] for bars_ in lanes.values() for s in bars_] + [now or 0, 1])
     fig = Figure(figsize=(width, 1.0 + lane_height * max(len(lanes), 1) * 1.6))
     ax = fig.add_subplot()
     for row, (lane, bars_) in enumerate(lanes.items()):
         y = len(lanes) - 1 - row
+        if bars_:  # one call per lane, as in `gantt`
+            ax.barh([y] * len(bars_), [max(b[2] - b[1], end / 300) for b in bars_],
+                    left=[b[1] for b in bars_], height=0.45,
+                    color=[colours.get(b[0], IDLE) for b in bars_], edgecolor="white",
+                    linewidth=1)
         for state, start, stop, label in bars_:
-            ax.barh(y, max(stop - start, end / 300), left=start, height=0.45,
-                    color=colours.get(state, IDLE), edgecolor="white", linewidth=1)
             if label and stop - start >= end / 25:
-                r, g, b = to_rgb(colours.get(state, IDLE))
-                ink = "white" if 0.3 * r + 0.59 * g + 0.11 * b < 0.55 else "black"
-                ax.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=8,
-                        color=ink)
+                ax.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=10,
+                        fontweight="bold", color=ink(colours.get(state, IDLE)))
         joined: dict = {}
         for t, text in (marks or {}).get(lane, ()):
             joined.setdefault(t, []).append(text)
@@ -323,7 +410,7 @@ def state_lanes(lanes: Mapping[str, Sequence[tuple]], *, colours: Mapping[str, s
     ax.set_ylim(-0.7, len(lanes) - 0.25)
     ax.set_xlabel("time (ticks)")
     _tidy(ax)
-    return _titled(fig, ax, title)
+    return _lanes_layout(fig, ax, title, list(lanes))
 
 
 def box_rows(rows: Mapping[str, Sequence[tuple]], *, names: Iterable[str] = (), title: str = "",
@@ -348,12 +435,12 @@ def box_rows(rows: Mapping[str, Sequence[tuple]], *, names: Iterable[str] = (), 
         if not boxes:
             ax.text(0.05, y, "(empty)", ha="left", va="center", fontsize=9, color="#888888")
         for i, (name, text, faded) in enumerate(boxes):
+            fill = "#eeeeee" if faded else colour.get(name, IDLE)
             ax.add_patch(FancyBboxPatch(
-                (i + 0.04, y - 0.34), 0.82, 0.68, boxstyle="round,pad=0.02",
-                facecolor="#eeeeee" if faded else colour.get(name, IDLE),
+                (i + 0.04, y - 0.34), 0.82, 0.68, boxstyle="round,pad=0.02", facecolor=fill,
                 edgecolor="#999999" if faded else "white", linestyle="--" if faded else "-"))
             ax.text(i + 0.45, y, text, ha="center", va="center", fontsize=8,
-                    color="#777777" if faded else "white", fontweight="bold")
+                    color="#595959" if faded else ink(fill), fontweight="bold")
     ax.set_xlim(-0.1, columns)
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.axis("off")
@@ -386,7 +473,7 @@ def gantt_levels(lanes: Mapping[str, Sequence[tuple]], steps: Mapping[str, Seque
                      edgecolor="white", linewidth=0.8)
             if label and stop - start >= end / 40:
                 top.text((start + stop) / 2, y, label, ha="center", va="center", fontsize=7.5,
-                         color="white", fontweight="bold")
+                         color=ink(colour[lane]), fontweight="bold")
     top.set_yticks(range(len(lanes)), list(lanes)[::-1])
     top.set_ylim(-0.6, len(lanes) - 0.4)
     top.tick_params(axis="x", labelbottom=False)

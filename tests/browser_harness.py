@@ -64,9 +64,14 @@ def lab_command(port: int, root: Path) -> list[str]:
             "--allow-root"]
 
 
+# What `make present` passes too: cells appear as they run, so the first explorer shows as soon
+# as its cell is done instead of after the whole notebook
+VOILA_FLAGS = ["--VoilaConfiguration.progressive_rendering=True"]
+
+
 def voila_command(port: int, root: Path) -> list[str]:
     return [str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.file_allowlist=['.*']", str(root)]
+            "--VoilaConfiguration.file_allowlist=['.*']", *VOILA_FLAGS, str(root)]
 
 
 class Lab:
@@ -99,14 +104,34 @@ class Lab:
                 self.api(f"/api/sessions/{s['id']}", method="DELETE")
 
 
+PROMPTS = ".jp-Notebook .jp-CodeCell .jp-InputPrompt"
+
+
+def cells_done(page) -> bool:
+    """Every code cell of the open notebook has run: a number in its prompt, no "[*]" left."""
+    prompts = page.eval_on_selector_all(PROMPTS, "els => els.map(e => e.textContent.trim())")
+    return bool(prompts) and all(p[1:-2].strip().isdigit() for p in prompts)
+
+
 def browser(playwright):
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"{CHROMIUM} is missing: apt-get install chromium")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
 
 
-def copy_notebook(src: Path, folder: Path) -> Path:
+def copy_notebook(src: Path, folder: Path, fresh: bool = True) -> Path:
+    """A copy of the notebook in `folder`; fresh: without outputs or execution counts, so a
+    prompt with a number is one this run has executed."""
     folder.mkdir(parents=True, exist_ok=True)
     dst = folder / src.name
-    shutil.copy(src, dst)
+    if not fresh:
+        shutil.copy(src, dst)
+        return dst
+    import nbformat
+
+    nb = nbformat.read(src, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nbformat.write(nb, dst)
     return dst

@@ -1,8 +1,11 @@
 """Every explorer renders and responds in real Chromium: in JupyterLab (Run All) and in Voilà.
 
 For each solution notebook with an explorer, a fresh copy is opened, run, and its main control is
-driven; the test waits for the readout to show the expected text. Screenshots go to
-test-artifacts/browser/ (ignored by git).
+driven; the test waits for the readout to show the expected text. Then every explorer on the page
+is read as a person would: no control label cut short ("cooldo…"), every picture shown at the
+size it was drawn (not stretched), and a screenshot of each explorer goes to
+test-artifacts/browser/ (ignored by git, kept by CI): lab-NN_topic-K.png and voila-NN_topic-K.png,
+K counting the explorers of the notebook from 0. A saved notebook reopens with its pictures.
 """
 
 from dataclasses import dataclass
@@ -24,16 +27,17 @@ class Explorer:
     drive: str  # "slider:N" (ArrowRight on slider N), "button:Label", "check:N", "play"
     expect: str  # readout text after driving the control
     redraws: bool = True  # whether driving the control also draws a new picture
+    explorers: int = 1  # how many explorers the notebook shows
 
 
 EXPLORERS = [
-    Explorer("01_policies", "A(0,5,p3,d15)", "slider:0", "A(1,5,p3,d15)"),
+    Explorer("01_policies", "A(0,5,p3,d15)", "slider:0", "A(1,5,p3,d15)", explorers=2),
     Explorer("02_edf_lateness", "input order: report → email → deploy → backup; max lateness +2",
              "slider:0", "input order: report → email → deploy → backup; max lateness +3"),
     Explorer("03_mlfq_and_fairness", "longest wait between two runs 35 ticks", "check:0",
-             "boosts at 10, 20, 30, 40, 50"),
+             "boosts at 10, 20, 30, 40, 50", explorers=2),
     Explorer("04_backoff_and_jitter", "100 clients fail together", "slider:3",
-             "110 clients fail together"),
+             "110 clients fail together", explorers=2),
     Explorer("05_lease_queue", "Step 0 of 8, t = 0", "button:Step", "Step 1 of 8, t = 0: put A."),
     Explorer("06_durable_queue", "Not started: 300 jobs waiting", "button:Start", "0 lost",
              redraws=False),  # real worker processes; the picture follows on its own timer
@@ -44,9 +48,9 @@ EXPLORERS = [
     Explorer("09_dependency_scheduler", "1 worker: makespan 12", "slider:0",
              "2 workers: makespan 8"),
     Explorer("10_load_balancing", "step 1 of 2: the answer lies in [low 10, high 32]", "slider:1",
-             "step 2 of 2: the answer lies in [low 10, high 18]"),
+             "step 2 of 2: the answer lies in [low 10, high 18]", explorers=2),
     Explorer("11_restarts_cooldowns_batching", "first come first served: 12 ticks, 2 idle",
-             "slider:0", "first come first served: 10 ticks, 0 idle"),
+             "slider:0", "first come first served: 10 ticks, 0 idle", explorers=3),
 ]
 
 
@@ -106,6 +110,31 @@ def pictures(page) -> list[str]:
     return page.eval_on_selector_all("img.widget-image", "els => els.map(e => e.src)")
 
 
+CUT_LABELS = """els => els.filter(e => e.offsetWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+                 .map(e => e.textContent.trim())"""
+# stretched past its drawn width, or shrunk while its box has room for the drawn width
+STRETCHED = """els => els.filter(e => e.naturalWidth && (e.clientWidth > e.naturalWidth + 1
+                   || (e.clientWidth < e.naturalWidth - 1
+                       && e.parentElement.clientWidth >= e.naturalWidth)))
+                .map(e => `${e.naturalWidth} px drawn, ${e.clientWidth} px shown`)"""
+
+
+def read_explorers(page, name: str, count: int) -> None:
+    """Every explorer on the page (`count` of them, each with its picture): no label cut short,
+    pictures at their drawn size, and a screenshot of each (name-K.png)."""
+    explorers = page.locator(".kit-explorer")
+    shown = "els => els.filter(e => e.complete && e.naturalWidth > 0).length"
+    wait_until(lambda: page.eval_on_selector_all(".kit-explorer img.widget-image", shown)
+               >= count, 120, f"{count} explorer pictures")
+    assert explorers.count() == count
+    labels = ".kit-explorer .widget-label, .kit-explorer button, .kit-explorer label"
+    assert page.eval_on_selector_all(labels, CUT_LABELS) == []
+    assert page.eval_on_selector_all(".kit-explorer img.widget-image", STRETCHED) == []
+    for k in range(explorers.count()):
+        explorers.nth(k).scroll_into_view_if_needed()
+        explorers.nth(k).screenshot(path=str(ARTIFACTS / f"{name}-{k}.png"))
+
+
 def wait_until(predicate, seconds: float, what: str) -> None:
     import time
 
@@ -130,6 +159,8 @@ def test_explorer_in_jupyterlab(pw, lab, explorer):
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         readout = page.locator(".jp-OutputArea-output .widget-html", has_text=explorer.ready)
         readout.first.wait_for(timeout=120_000)
+        # the rest of Run All first: a kernel still running later cells answers the control late
+        wait_until(lambda: b.cells_done(page) and server.kernel_idle(copy.name), 300, "Run All")
         before = pictures(page)
         readout.first.scroll_into_view_if_needed()
         drive(page, explorer.drive)
@@ -139,6 +170,7 @@ def test_explorer_in_jupyterlab(pw, lab, explorer):
             page.screenshot(path=str(ARTIFACTS / f"lab-{explorer.notebook}.png"))
         if explorer.redraws:
             wait_until(lambda: pictures(page) != before, 30, "a new picture")
+        read_explorers(page, f"lab-{explorer.notebook}", explorer.explorers)
         assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
         assert page.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
         assert "Loading widget" not in page.locator(".jp-Notebook").inner_text()
@@ -159,9 +191,59 @@ def test_explorer_as_voila_page(pw, voila, explorer):
         if explorer.redraws:
             wait_until(lambda: pictures(page) != before, 30, "a new picture")
         page.screenshot(path=str(ARTIFACTS / f"voila-{explorer.notebook}.png"), full_page=True)
+        read_explorers(page, f"voila-{explorer.notebook}", explorer.explorers)
         assert "Traceback" not in page.content()
     finally:
         page.close()
+
+
+def test_the_kit_ships_lab_settings_that_save_widget_state():
+    import json
+    import sys
+
+    settings = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert settings.exists(), f"{settings} is missing: run make venv"
+    shipped = json.loads(settings.read_text())
+    assert shipped["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
+
+
+def test_a_saved_notebook_reopens_with_its_pictures(pw, lab):
+    """Run, save, close (the kernel goes too), reopen: each explorer shows its last picture from
+    the widget state saved in the notebook, never "Error displaying widget: model not found"."""
+    import json
+
+    server, root = lab
+    copy = b.copy_notebook(ROOT / "solutions" / "07_concurrent_scheduler.ipynb", root / "reopen")
+    url = f"{server.base}/lab/workspaces/reopen/tree/reopen/{copy.name}?reset"
+    page = pw.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(url)
+        wait_until(lambda: server.kernel_idle(copy.name), 90, "the kernel to be idle")
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        page.locator(".widget-html", has_text="before the first tick").first.wait_for(
+            timeout=120_000)
+        page.locator(".jp-Notebook").click()
+        page.keyboard.press("Control+s")
+        wait_until(lambda: "widgets" in json.loads(copy.read_text())["metadata"], 30,
+                   "the notebook saved with its widget state")
+    finally:
+        page.close()
+        server.delete_sessions()
+    page = pw.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(url)
+        picture = page.locator(".kit-explorer img.widget-image").first
+        picture.wait_for(timeout=120_000)
+        wait_until(lambda: picture.evaluate("e => e.naturalWidth") > 0, 30, "the picture")
+        page.locator(".kit-explorer").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "lab-reopened-07_concurrent_scheduler.png"))
+        text = page.locator(".jp-Notebook").inner_text()
+        assert "model not found" not in text and "Error displaying widget" not in text
+        assert "before the first tick" in text  # the readout came back too
+    finally:
+        page.close()
+        server.delete_sessions()
 
 
 def test_every_notebook_with_an_explorer_is_covered():

@@ -276,13 +276,65 @@ def test_aws_explorer_readout_follows_the_controls():
 
     explorer = AwsExplorer(clients=40, runs=2, strategies=("exponential", "full"))
     text = explorer._repr_mimebundle_()["text/plain"]
-    assert text.startswith("[AWS experiment explorer]\n4 to 40 clients, base 5, cap 2000, 2 run(s)")
+    assert text.startswith("[AWS experiment explorer]\n10 to 40 clients, base 5, cap 2000, 2 "
+                           "run(s)")
     full = aws_experiment(40, "full", runs=2, seed=0)
     assert f"full jitter at 40 clients: {full.calls:,.0f} calls" in text
     assert len(explorer.lines) == 4 and explorer.lines[1].startswith("exponential, no jitter")
     assert bytes(explorer.picture.value[:4]) == b"\x89PNG"
-    explorer.base.value = 20.0
+    assert explorer.status.value == ""
+    explorer.base.value = 20.0  # not stored: computed in the background, with a sign meanwhile
+    assert "computing base 20" in explorer.status.value
+    assert "base 5," in explorer.lines[0]  # the readout stays the picture's until it is redrawn
+    explorer.wait(60)
+    assert explorer.status.value == "" and "base 20," in explorer.lines[0]
     full = aws_experiment(40, "full", runs=2, seed=0, base=20.0)
     assert f"full jitter at 40 clients: {full.calls:,.0f} calls" in explorer.lines[2]
     explorer.chosen["exponential"].value = explorer.chosen["full"].value = False
     assert explorer.lines[-1] == "Pick at least one strategy."
+
+
+def test_aws_explorer_newest_settings_win():
+    """Settings changed while older ones are still computing: the older job gives up, the picture
+    shows the newest settings, and the runs kept are the same as computed from scratch."""
+    from kit.widgets.backoff import AwsExplorer
+
+    explorer = AwsExplorer(clients=60, runs=3, strategies=("full", "no_backoff"))
+    for base in (30.0, 40.0, 50.0):
+        explorer.base.value = base
+    explorer.cap.value = 300.0
+    explorer.wait(60)
+    assert "base 50, cap 300" in explorer.lines[0] and explorer.status.value == ""
+    for (strategy, n, base, cap), runs in explorer.runs_done.items():
+        if runs and (base, cap) != (herd.BASE, herd.CAP):
+            assert runs == [herd.occ_run(n, strategy, base, cap, s)
+                            for s in herd.run_seeds(0, len(runs))], (strategy, n, base, cap)
+    least = aws_experiment(60, "full", runs=3, seed=0, base=50.0, cap=300.0)
+    assert f"full jitter at 60 clients: {least.calls:,.0f} calls" in explorer.lines[2]
+
+
+def test_the_stored_runs_are_the_experiment():
+    """kit/herd_runs.csv holds every run the explorer shows by default: its prefix means are
+    aws_experiment to the last bit (a sample of the grid; `python -m kit.herd` rewrites it)."""
+    stored = herd.read_runs()
+    assert set(stored) == {(s, n) for s in herd.STRATEGIES for n in herd.RUNS_CLIENTS}
+    assert all(len(runs) == herd.RUNS_MAX for runs in stored.values())
+    for strategy, n, k in [("no_backoff", 10, 1), ("full", 200, 20), ("decorrelated", 70, 7),
+                           ("exponential", 130, 3), ("equal", 40, 20)]:
+        assert herd.mean(stored[strategy, n][:k]) == aws_experiment(n, strategy, runs=k)
+
+
+def test_grid_serves_stored_points_bit_for_bit():
+    """What the notebook draws with `grid(CLIENTS, runs=10)` comes from the stored runs; it is
+    what computing every run gives."""
+    clients = [10, 60, 190]
+    table = grid(clients, runs=10)
+    assert table == {s: [aws_experiment(n, s, runs=10) for n in clients] for s in herd.STRATEGIES}
+    assert grid([15], ["full"], runs=2) == {"full": [aws_experiment(15, "full", runs=2)]}
+
+
+def test_stored_runs_out_of_order_are_refused(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("strategy,clients,run,calls,time\nfull,10,1,12,100.0\n")
+    with pytest.raises(ValueError, match="out of order"):
+        herd.read_runs(path)

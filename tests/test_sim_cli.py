@@ -120,6 +120,17 @@ def test_mlfq_options(capsys):
     (["-j", "0"], r"-j and -m must be >= 1, got -j 0 -m 10"),
     (["-l", "1", "-j", "2"], r"argument -j/--jobs: not allowed with argument -l/--jlist"),
     (["-p", "mlfq", "-n", "0"], r"levels must be >= 1, got 0"),
+    # an empty list is a mistake, never "no list given" (it used to run 3 random jobs)
+    (["-l", ""], r"-l must be comma-separated numbers, got ''"),
+    (["-l", "1,,2"], r"-l must be comma-separated numbers, got '1,,2'"),
+    (["-l", "2", "-a", ""], r"-a must be comma-separated numbers, got ''"),
+    (["-j", "2", "-P", ""], r"-P must be comma-separated numbers, got ''"),
+    (["-j", "2", "-D", " "], r"-D must be comma-separated numbers, got ' '"),
+    (["-l", "nan"], r"duration of task '0' must be finite, got nan"),
+    (["-p", "rr", "-q", "inf"], r"quantum must be finite, got inf"),
+    # options of another policy are not silently dropped
+    (["-p", "fifo", "-n", "2"], r"-n and -B apply to -p mlfq only, got -p fifo"),
+    (["-p", "rr", "-B", "5"], r"-n and -B apply to -p mlfq only, got -p rr"),
 ])
 def test_bad_arguments(capsys, argv, message):
     code, out, err = run(capsys, *argv)
@@ -131,3 +142,37 @@ def test_bad_arguments(capsys, argv, message):
 def test_help(capsys):
     code, out, _ = run(capsys, "-h")
     assert code == 0 and "-p POLICY" in out and "-c, --compute" in out
+
+
+def test_an_empty_list_for_arrivals_is_echoed_only_when_given(capsys):
+    _, out, _ = run(capsys, "-l", "1")
+    assert "ARG arrivals" not in out and "arrival 0" not in out
+
+
+@pytest.mark.parametrize("compute", [[], ["-c"]])
+def test_a_closed_pipe_ends_quietly(compute):
+    """`python -m kit sim -j 100000 | head`: the reader leaves early; no traceback, no noise."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "kit", "sim", "-j", "100000", *compute],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = [proc.stdout.readline() for _ in range(10)]
+    proc.stdout.close()  # what head does after ten lines
+    err = proc.stderr.read()
+    code = proc.wait(timeout=120)
+    assert head[0] == b"ARG policy fifo\n"
+    assert err == b"", err.decode()
+    assert code == 141
+
+
+def test_a_closed_pipe_in_a_shell_pipeline_prints_nothing_on_stderr(tmp_path):
+    import shlex
+    import subprocess
+    import sys
+
+    command = f"{shlex.quote(sys.executable)} -m kit sim -j 100000 | head -n 3"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, timeout=120)
+    assert done.stdout.decode().splitlines() == ["ARG policy fifo", "ARG jobs 100000",
+                                                 "ARG maxlen 10"]
+    assert done.stderr == b""

@@ -39,7 +39,8 @@ class BatchingExplorer(Explorer):
         self.big = w.IntSlider(big, min=1, max=16, description="BIG size", **lazy)
         self.seed = w.IntSlider(seed, min=0, max=9, description="seed", **lazy)
         self.rule = w.ToggleButtons(options=[(label, r) for r, label in RULE_LABELS.items()],
-                                    value=rule, description="rule", style=style)
+                                    value=rule, description="rule",  # whole labels, no "…"
+                                    style={**style, "button_width": "190px"})
         super().__init__([w.HBox([self.capacity, self.big, self.seed]), self.rule])
 
     def update(self) -> None:

@@ -27,7 +27,7 @@ class CooldownExplorer(Explorer):
     title = "Cooldown explorer"
 
     def __init__(self, tasks: str = "AAABBBCCDD", n: int = 2):
-        style = {"description_width": "60px"}
+        style = {"description_width": "80px"}  # room for "cooldown n", never "cooldo…"
         self.tasks = w.Text(tasks, description="tasks", continuous_update=False, style=style)
         self.n = w.IntSlider(n, min=0, max=6, description="cooldown n", style=style)
         super().__init__([w.HBox([self.tasks, self.n])])
@@ -84,7 +84,7 @@ class RateLimitExplorer(Explorer):
         self.capacity = w.IntSlider(capacity, min=1, max=12, description="capacity", **lazy)
         self.requests = w.IntSlider(requests, min=1, max=30, description="requests", **lazy)
         self.pattern = w.ToggleButtons(options=PATTERNS, value=pattern, description="arrivals",
-                                       style=style)
+                                       style={**style, "button_width": "150px"})
         super().__init__([w.HBox([self.rate, self.capacity, self.requests]), self.pattern])
 
     def update(self) -> None:

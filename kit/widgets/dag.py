@@ -52,14 +52,14 @@ class DagExplorer(Explorer):
         self.example = w.Dropdown(options=list(options), description="jobs")
         self.sets = options
         self.workers = w.IntSlider(workers, 1, max_workers, description="workers")
-        self.graph = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.graph = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
         self._drawn = None
         super().__init__([w.HBox([self.example, self.workers]), self.graph])
 
     def update(self) -> None:
         jobs, n = self.sets[self.example.value], self.workers.value
         if self._drawn != self.example.value:  # the graph changes only with the job set
-            self.graph.value = viz.png(graph_picture(jobs))
+            self.place(self.graph, graph_picture(jobs))
             self._drawn = self.example.value
         log, makespan = run(jobs, n)
         length, path = critical_path(jobs)

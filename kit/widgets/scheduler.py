@@ -143,7 +143,7 @@ class SchedulerExplorer(Explorer):
         self.ticks = w.IntSlider(ticks, 0, TICKS, description="ticks run")
         self.step = w.Button(description="Step", icon="step-forward",
                              layout=w.Layout(width="90px"))
-        self.reset = w.Button(description="Reset", icon="undo", layout=w.Layout(width="90px"))
+        self.reset = w.Button(description="Reset", icon="undo", layout=w.Layout(width="100px"))
         self.step.on_click(lambda _b: self.advance())
         self.reset.on_click(lambda _b: setattr(self.ticks, "value", 0))
         super().__init__([w.HBox([self.policy, self.workers]),
@@ -156,7 +156,9 @@ class SchedulerExplorer(Explorer):
     def update(self) -> None:
         k, label = self.ticks.value, self.policy.value
         sched, results = play(POLICIES[label](), self.workers.value, k)
-        when = "before the first tick" if k == 0 else f"after tick {k - 1} (t={k - 1})"
+        # the slider counts ticks run; the picture says the same count, then the last tick's time
+        when = "before the first tick" if k == 0 else \
+            f"after {k} tick{'s' if k > 1 else ''} (the last at t={k - 1})"
         fig = viz.box_rows(heap_rows(sched.snapshot(), self.workers.value),
                            names=[s.id for s in MORNING], front=2,
                            title=f"{when}: ✕ marks a cancelled entry still in a heap "
