@@ -297,6 +297,17 @@ def lpt_miss_instances(draw):
     return (draw(st.permutations(balance.graham_worst_case(2))), 2)
 
 
+FIRST = "first solution instead of best"
+FIRST_WHY = ("the first complete assignment the search reaches is only a candidate: keep "
+             "searching, and stop early only when a makespan equals the lower bound")
+
+
+def _first_complete(tasks, cpus):
+    """A pitfall of q4 as its own answer: the search returns its first complete assignment,
+    which with no bound to beat puts every task on CPU 0."""
+    return sum(tasks)
+
+
 GRAHAM_5 = balance.graham_worst_case(5)
 FLOOR = 'the floor only ends the search early; a lower floor gives the same minimum, later'
 CUT = ('a cut that only saves time: the search still tries every placement that could be'
@@ -336,6 +347,7 @@ q4 = Problem(
     },
     examples=[("no tasks", ([], 2)), ("one CPU", ([4, 2, 3], 1)),
               ("more CPUs than tasks", ([5, 1], 4)),
+              ("a placement left in place misses the best", ([5, 8, 6, 7, 9, 3], 2)),
               ("Graham's worst case for 2 CPUs", (balance.graham_worst_case(2), 2)),
               ("Graham's worst case for 3 CPUs, shuffled", ([3, 4, 5, 3, 4, 3, 5], 3)),
               ("Graham's worst case for 5 CPUs (11 tasks: 5 ** 11 ≈ 49 million assignments, "
@@ -350,6 +362,8 @@ q4 = Problem(
                 edit=[("    return best\n", "    return floor\n")]),
         Pitfall("kept the tasks in order", "that is the contiguous version; here any task may "
                 "go on any CPU", answer=min_time_contiguous),
+        Pitfall(FIRST, FIRST_WHY, edit=[("return best == floor  #", "return True  #")]),
+        Pitfall(FIRST, FIRST_WHY, answer=_first_complete),
         Pitfall("forgot to undo a placement", "after the recursive call, take the task off the "
                 "CPU again before trying the next one",
                 edit=[("            loads[c] -= sizes[k]  # undo before trying the next CPU\n",
