@@ -121,11 +121,11 @@ def _why_delay(case, got) -> str:
     attempt, base, cap, r = case
     draw = r.make()()
     ceiling = backoff.no_jitter(attempt, base, cap)
+    if _close(got, cap) and draw * ceiling < cap:
+        return (": it is cap itself, as if with no jitter or with the jittered wait capped; the "
+                "wait is rand() × min(cap, base × 2^attempt), jitter after the cap")
     if _close(got, ceiling) and draw < 0.999:
         return ": it is the ceiling itself, with no jitter (multiply it by rand())"
-    if _close(got, cap) and draw * ceiling < cap:
-        return ": it is cap itself; jitter the capped ceiling, rand() × min(cap, ...), do not cap " \
-               "the jittered wait"
     if draw == 0:
         return ""
     implied = got / draw

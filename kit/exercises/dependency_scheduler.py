@@ -255,9 +255,26 @@ def judge_order(case, expected, got) -> str | None:
         missing = [dep for dep in jobs[name][2] if dep not in got[:i]]
         if missing:
             return f"{name!r} runs before {missing[0]!r}, which it needs"
-    return wrong
+    for i, name in enumerate(got):  # every pick ready and most urgent: only the ties differ
+        done = set(got[:i])
+        ready = [n for n in jobs if n not in done and all(d in done for d in jobs[n][2])]
+        if jobs[name][0] != min(jobs[n][0] for n in ready):
+            return f"{wrong}: {name!r} runs while a job of a lower priority number is ready"
+    return (f"{wrong}: every pick is ready and of the lowest priority number, so the tie-break "
+            "is wrong: among equal priorities the job that became ready first goes first, and "
+            "jobs ready at the same moment keep the order of `jobs` (the order of graphlib's "
+            "get_ready() is not that order)")
 
 
+WRONG_TIE = "ties broken by the wrong key"
+WRONG_TIE_WHY = ("among equal priorities the job that became ready first goes first, and jobs "
+                 "ready together keep the order of `jobs`: push (priority, next(counter), name). "
+                 "Any other tie key (the name, the duration, the newest first) decides by "
+                 "something the rule does not mention")
+WRONG_TIES = [Pitfall(WRONG_TIE, WRONG_TIE_WHY, edit=[("next(seq), name)", key),
+                                                      ("heappop(ready)[2]", "heappop(ready)[-1]")])
+              for key in ("name, name)", "jobs[name][1], next(seq), name)",
+                          "-jobs[name][1], next(seq), name)", "-next(seq), name)")]
 PUSHED_EARLY = "numbered at submission, not when ready"
 PUSHED_EARLY_WHY = ("a job enters the heap, and takes its counter number, when its last "
                     "dependency finishes; a job pushed (or numbered) at submission jumps ahead "
@@ -277,12 +294,13 @@ q2 = Problem(
                 "finished; keep it out of the heap until then",
                 edit=[("deps for name, (_, _, deps)", "() for name, (_, _, deps)")]),
         Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
-        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        *WRONG_TIES,
         Pitfall("largest priority number first", HIGHEST_FIRST,
                 edit=[("(jobs[name][0],", "(-jobs[name][0],")]),
     ],
     hints=["Count each job's unfinished dependencies (graphlib.TopologicalSorter does it: "
-           "prepare(), get_ready(), done(name)). The jobs with none left are ready.",
+           "prepare(), get_ready(), done(name); but get_ready() lists the newly ready jobs in "
+           "its own order, not the order of `jobs`). The jobs with none left are ready.",
            "Ready jobs wait in a heap of (priority, next(counter), name). Pop one, run it, mark "
            "it done; push the jobs that became ready.",
            "Push jobs that become ready together in the order of `jobs`: "
@@ -391,7 +409,7 @@ q3 = Problem(
                 edit=[("while running and running[0][0] == clock:",
                        "if running[0][0] == clock:")]),
         Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
-        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        *WRONG_TIES,
         Pitfall("waited for every running job", "jump to the *next* finish, not the last one: "
                 "a worker that frees up should start the next ready job at once",
                 edit=[("clock = running[0][0]", "clock = max(running)[0]"),

@@ -12,10 +12,17 @@ SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("
 TIES = "ties not kept in input order"
 
 
+def _halves(low: int, high: int) -> st.SearchStrategy:
+    """Whole numbers in [low, high], or multiples of 0.5 there (a Job takes floats; halves add up
+    exactly, so no answer is wrong by rounding alone)."""
+    return st.integers(low, high) | st.integers(2 * low, 2 * high).map(lambda x: x / 2)
+
+
 @st.composite
 def job_lists(draw, max_size=7) -> list[Job]:
-    """Jobs whose names are drawn apart from their order: a name never hints at the position."""
-    specs = draw(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 14)), max_size=max_size))
+    """Jobs whose names are drawn apart from their order: a name never hints at the position.
+    Durations from 0, deadlines from -3 (already late at t = 0), ints or floats."""
+    specs = draw(st.lists(st.tuples(_halves(0, 6), _halves(-3, 14)), max_size=max_size))
     names = draw(st.permutations("ABCDEFGHIJ"))[:len(specs)]
     return [Job(n, d, dl) for n, (d, dl) in zip(names, specs, strict=True)]
 
@@ -26,7 +33,9 @@ EDGES = [("no jobs", ([],)), ("one job", ([Job("A", 3, 2)],)),
           ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)),
          ("equal deadlines and durations under other names",
           ([Job("B", 1, 4), Job("A", 1, 4), Job("C", 2, 1)],)),
-         ("the report/email/deploy/backup example", (SEED_JOBS,))]
+         ("the report/email/deploy/backup example", (SEED_JOBS,)),
+         ("float durations and deadlines, a job of length 0, a deadline below 0",
+          ([Job("B", 1.5, 2.5), Job("C", 0, -1), Job("A", 2.5, 3.0), Job("D", 0.5, 4.5)],))]
 
 
 # -- the answers: what solution() shows and the notebook holds, the text each pitfall edits -------
