@@ -515,3 +515,41 @@ def test_graph_drawing():
     assert isinstance(viz.dag({}), Figure)
     with pytest.raises(ValueError, match="cycle"):
         viz.dag({"A": ("B",), "B": ("A",)})
+
+
+# -- issue 25: any wrong tie key is named as one class; graphlib's order is not `jobs` order -----
+def _dispatch_with(key, sort_ready=True):
+    def dispatch_order(jobs):
+        sorter = TopologicalSorter({n: deps for n, (_, _, deps) in jobs.items()})
+        sorter.prepare()
+        position, seq, ready, order = {n: i for i, n in enumerate(jobs)}, itertools.count(), [], []
+        while sorter.is_active():
+            new = sorter.get_ready()
+            for n in sorted(new, key=position.get) if sort_ready else new:
+                heapq.heappush(ready, key(jobs, n, next(seq)))
+            n = heapq.heappop(ready)[-1]
+            order.append(n)
+            sorter.done(n)
+        return order
+    return dispatch_order
+
+
+@pytest.mark.parametrize("answer, pitfall", [
+    (_dispatch_with(lambda j, n, s: (j[n][0], n, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], j[n][1], s, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], -j[n][1], s, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], -s, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], tuple(-ord(c) for c in n), n)), None),
+    (_dispatch_with(lambda j, n, s: (j[n][0], s, n), sort_ready=False), None),
+])
+def test_q2_wrong_tie_keys_fail_and_say_the_tie_break_is_wrong(answer, pitfall):
+    result = ex.q2.check(answer)
+    assert not result, repr(result)
+    assert "tie-break is wrong" in result.error, repr(result)
+    if pitfall:
+        assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
+
+
+def test_q2_a_priority_mistake_is_not_called_a_tie_break():
+    result = ex.q2.check(_dispatch_with(lambda j, n, s: (-j[n][0], s, n)))
+    assert not result and "lower priority number is ready" in result.error, repr(result)

@@ -346,3 +346,69 @@ def test_random_tasks_are_repeatable_and_lanes_cover_every_task():
     assert max(lane[-1][2] for lane in lanes.values()) == 9
     assert list(block_lanes([[7, 2, 5], [10], [8]], [7, 2, 5, 10, 8], 2))[-1] == "CPU 3 (missing)"
     assert isinstance(BalanceExplorer(cpus=1, count=1).lines, list)
+
+
+# -- issue 25: the first solution is not the best, named as such ---------------------------------
+def _first_found_better_than_lpt(tasks, cpus):
+    sizes, loads = sorted(tasks, reverse=True), [0] * cpus
+    best = [max(ex.lpt(sizes, cpus))]
+
+    def place(k):
+        if k == len(sizes):
+            best[0] = max(loads)
+            return True  # stop at the first complete assignment
+        for c in range(cpus):
+            if loads[c] + sizes[k] < best[0]:
+                loads[c] += sizes[k]
+                if place(k + 1):
+                    return True
+                loads[c] -= sizes[k]
+        return False
+
+    place(0)
+    return best[0]
+
+
+def _first_found(tasks, cpus):
+    sizes, loads = sorted(tasks, reverse=True), [0] * cpus
+
+    def place(k):
+        if k == len(sizes):
+            return max(loads)
+        for c in range(cpus):
+            loads[c] += sizes[k]
+            found = place(k + 1)
+            loads[c] -= sizes[k]
+            if found is not None:
+                return found
+        return None
+
+    return place(0) if tasks else 0
+
+
+def _never_undone(tasks, cpus):
+    sizes, loads = sorted(tasks, reverse=True), [0] * cpus
+    best = [max(ex.lpt(sizes, cpus))]
+
+    def place(k):
+        if k == len(sizes):
+            best[0] = min(best[0], max(loads))
+            return
+        for c in range(cpus):
+            if loads[c] + sizes[k] < best[0]:
+                loads[c] += sizes[k]
+                place(k + 1)
+
+    place(0)
+    return best[0]
+
+
+@pytest.mark.parametrize("answer, pitfall", [
+    (_first_found_better_than_lpt, "first solution instead of best"),
+    (_first_found, "first solution instead of best"),
+    (_never_undone, "forgot to undo a placement"),
+])
+def test_q4_search_mistakes_are_named_for_their_class(answer, pitfall):
+    result = ex.q4.check(answer)
+    assert not result and result.pitfall is not None and result.pitfall.name == pitfall, \
+        repr(result)

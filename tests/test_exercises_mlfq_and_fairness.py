@@ -384,3 +384,49 @@ def test_fair_explorer_readout_follows_the_weights():
     explorer.weights["small"].value = 3
     assert "weight 3" in explorer.lines[1] and "(target 37.5%)" in explorer.lines[1]
     assert float(explorer.lines[-1].split(": ")[1].split()[0]) < 2
+
+
+# -- issue 25: states the inputs must reach, wrong answers nobody declared ----------------------
+def _drr_keeping_idle_deficits(queues, deficits, weights, quantum):
+    served, after = [], dict(deficits)  # an idle tenant keeps what it had
+    for tenant, jobs in queues.items():
+        if not jobs:
+            continue
+        credit, k = deficits[tenant] + quantum * weights[tenant], 0
+        while k < len(jobs) and jobs[k] <= credit:
+            credit -= jobs[k]
+            served.append((tenant, jobs[k]))
+            k += 1
+        after[tenant] = credit if k < len(jobs) else 0
+    return served, after
+
+
+def _drr_sorted_tenants(queues, deficits, weights, quantum):
+    return ex.drr_round(dict(sorted(queues.items())), deficits, weights, quantum)
+
+
+def _drr_pops_the_queue(queues, deficits, weights, quantum):
+    served, after = [], {}
+    for tenant, jobs in queues.items():
+        credit = deficits[tenant] + quantum * weights[tenant]
+        while jobs and jobs[0] <= credit:
+            credit -= jobs[0]
+            served.append((tenant, jobs.pop(0)))
+        after[tenant] = credit if jobs else 0
+    return served, after
+
+
+def test_q3_draws_idle_tenants_that_hold_a_deficit():
+    assert any(not q[t] and d[t] > 0 for q, d, _, _ in ex.q3.sample(150) for t in q)
+
+
+@pytest.mark.parametrize("answer, pitfall", [
+    (_drr_keeping_idle_deficits, "an idle tenant kept its old deficit"),
+    (_drr_sorted_tenants, None),
+    (_drr_pops_the_queue, None),
+])
+def test_q3_undeclared_wrong_answers_fail(answer, pitfall):
+    result = ex.q3.check(answer)
+    assert not result, repr(result)
+    if pitfall:
+        assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
