@@ -383,3 +383,53 @@ def test_starvation_explorer_aging():
     assert s.lines[0].startswith("low arrives at 0 and first runs at t = 8")
     s.urgent.value = 40
     assert "t = 8" in s.lines[0] and "(5 − 1) / 0.5 = 8" in s.lines[1]
+
+
+# -- issue 25: natural `<` for `<=` variants and reversed ties are named; boundaries drawn --------
+def _fifo_ties_reversed(arrivals, durations):
+    result, free = [None] * len(arrivals), 0
+    for i in sorted(range(len(arrivals)), key=lambda i: (arrivals[i], -i)):
+        start = max(free, arrivals[i])
+        free = start + durations[i]
+        result[i] = (start - arrivals[i], free - arrivals[i], free - arrivals[i] - durations[i])
+    return result
+
+
+def _rr_strict_end(tasks, quantum):
+    arriving = deque(sorted(tasks, key=lambda t: t.arrival))
+    left, queue, finish, clock = {t.name: t.duration for t in tasks}, deque(), {}, 0
+    while arriving or queue:
+        while arriving and arriving[0].arrival <= clock:
+            queue.append(arriving.popleft())
+        if not queue:
+            clock = arriving[0].arrival
+            continue
+        task = queue.popleft()
+        ran = min(quantum, left[task.name])
+        clock += ran
+        left[task.name] -= ran
+        while arriving and arriving[0].arrival < clock:  # one exactly at the end waits
+            queue.append(arriving.popleft())
+        if left[task.name]:
+            queue.append(task)
+        else:
+            finish[task.name] = clock
+    return finish
+
+
+@pytest.mark.parametrize("problem, answer, pitfall", [
+    (ex.q1, _fifo_ties_reversed, "ties last-in first-out"),
+    (ex.q3, _rr_strict_end, "an arrival at the slice's end queued last (< for <=)"),
+    (ex.q2, lambda tasks: [t.name for t in sorted(tasks, key=lambda t: (t.priority, t.arrival))],
+     None),
+])
+def test_issue_25_wrong_answers_fail_named(problem, answer, pitfall):
+    result = problem.check(answer)
+    assert not result, repr(result)
+    if pitfall:
+        assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
+
+
+def test_cases_draw_priorities_below_1_and_a_quantum_longer_than_every_task():
+    assert any(t.priority <= 0 for (tasks,) in ex.q2.sample(150) for t in tasks)
+    assert any(q == 1000 for _, q in ex.q3.sample(150))

@@ -17,6 +17,7 @@ from kit import balance
 from kit.checks import Pitfall, Problem, difference
 
 SEED_TASKS = [7, 2, 5, 10, 8]  # the seed-style example: 2 CPUs finish at 18, blocks [7,2,5][10,8]
+BIG_SIZES = [10**9, 3, 10**9 - 7, 1, 10**9]  # binary search: ~31 probes; trying each limit: 10**9
 
 
 def _is_number(x) -> bool:
@@ -122,7 +123,7 @@ def judge_finish_time(case, expected, got) -> str | None:
 q2 = Problem(
     name="min_time_contiguous",
     arg_names=("tasks", "cpus"),
-    cases=st.tuples(st.lists(st.integers(1, 15), max_size=7), st.integers(1, 4)),
+    cases=st.tuples(st.lists(st.integers(0, 15), max_size=7), st.integers(1, 4)),
     answer=min_time_contiguous,
     reference=balance.min_time_contiguous,
     judge=judge_finish_time,
@@ -132,7 +133,9 @@ q2 = Problem(
     examples=[("no tasks", ([], 2)), ("one task", ([6], 3)),
               ("more CPUs than tasks", ([4, 1, 3], 5)),
               ("the seed-style example", (SEED_TASKS, 2)),
-              ("the seed-style example on 3 CPUs", (SEED_TASKS, 3))],
+              ("the seed-style example on 3 CPUs", (SEED_TASKS, 3)),
+              ("only tasks of size 0", ([0, 0, 0], 2)),
+              ("sizes of 10**9: a search over every limit cannot finish", (BIG_SIZES, 2))],
     pitfalls=[
         Pitfall("high = mid - 1 skipped the answer",
                 "when mid fits, mid itself may be the answer: set high = mid, not mid - 1",
@@ -201,7 +204,7 @@ def judge_loads(case, expected, got) -> str | None:
 q3 = Problem(
     name="lpt",
     arg_names=("tasks", "cpus"),
-    cases=st.tuples(st.lists(st.integers(1, 9), max_size=6), st.integers(1, 4)),
+    cases=st.tuples(st.lists(st.integers(0, 9), max_size=6), st.integers(1, 4)),
     answer=lpt,
     reference=_lpt_loads,
     judge=judge_loads,
