@@ -175,6 +175,11 @@ q1 = Problem(
 
 
 # -- jobs for q2, q3 and q5 -------------------------------------------------------------------
+# a duration is any number >= 0: whole ticks, halves (exact sums, so equal finishes stay equal)
+# and 0 (a job that finishes the moment it starts)
+DURATIONS = st.integers(1, 4) | st.integers(0, 8).map(lambda x: x / 2)
+
+
 @st.composite
 def job_sets(draw, max_jobs=5):
     """Up to `max_jobs` acyclic jobs {name: (priority, duration, deps)}: names drawn apart from
@@ -184,7 +189,7 @@ def job_sets(draw, max_jobs=5):
     for i in range(n):
         deps = draw(st.permutations(sorted(draw(st.sets(st.integers(0, i - 1), max_size=2))))
                     ) if i else []
-        specs.append((draw(st.integers(0, 3)), draw(st.integers(1, 4)), deps))
+        specs.append((draw(st.integers(-1, 3)), draw(DURATIONS), deps))
     names = draw(st.permutations(NAMES))[:n]
     return {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
             for i in draw(st.permutations(range(n)))}
