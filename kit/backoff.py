@@ -127,8 +127,9 @@ def backoff_delay(attempt: int, base: float, cap: float,
     """Seconds to wait before retry number `attempt` (0 = the first retry), with full jitter.
 
     Rule: ceiling = min(cap, base * 2 ** attempt), exact for every attempt (the doubling stops at
-    the cap, so it never overflows); the wait is rand() * ceiling, so it lies in [0, ceiling). Raises ValueError for a negative or non-integer attempt (bools included) and
-    for a negative base or cap. O(log(cap / base)) at most, whatever the attempt number.
+    the cap, so it never overflows); the wait is rand() * ceiling, so it lies in [0, ceiling).
+    Raises ValueError for a negative or non-integer attempt (bools included) and for a negative
+    base or cap. O(log(cap / base)) at most, whatever the attempt number.
     """
     return full_jitter(attempt, base, cap, rand)
 

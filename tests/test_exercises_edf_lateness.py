@@ -7,7 +7,6 @@ import itertools
 
 import pytest
 
-from kit.edf import Job
 from kit.exercises import edf_lateness as ex
 
 

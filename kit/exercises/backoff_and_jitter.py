@@ -159,8 +159,8 @@ def _written(line: str) -> list[tuple[str, str]]:
 
 
 def _clamped(k: int) -> Pitfall:
-    return Pitfall(CLAMPED, CLAMPED_WHY, edit=_written(f"rand() * min(cap, base * 2 ** min(attempt, "
-                                                       f"{k}))"))
+    line = f"rand() * min(cap, base * 2 ** min(attempt, {k}))"
+    return Pitfall(CLAMPED, CLAMPED_WHY, edit=_written(line))
 
 
 ENDLESS = ("doubling `attempt` times without stopping reaches inf, and min(cap, inf) is cap: "
@@ -173,8 +173,8 @@ CLAMPED_WHY = ("a clamp on the exponent must never bind before the cap does: wit
 JITTER_FIRST = "jitter applied before the cap"
 JITTER_FIRST_WHY = ("min(cap, rand() × base × 2^attempt) piles every late retry onto exactly cap: "
                     "the herd is back in lock-step. Cap the ceiling first, then jitter it")
-PLUS_ONE, PLUS_ONE_WHY = ("off by one: attempt + 1",
-                          "attempt 0 is the first retry and its ceiling is base itself (2 ** 0 = 1)")
+PLUS_ONE = "off by one: attempt + 1"
+PLUS_ONE_WHY = "attempt 0 is the first retry and its ceiling is base itself (2 ** 0 = 1)"
 MINUS_ONE, MINUS_ONE_WHY = ("off by one: attempt - 1",
                             "attempt counts from 0 here, so the first retry waits up to base, not "
                             "base / 2 (some systems count from 1: read the question)")

@@ -249,6 +249,9 @@ q2 = Problem(
 )
 
 
+CREDIT = "        credit = deficits[tenant] + quantum * weights[tenant]\n"
+
+
 # -- q3: one round of deficit round robin --------------------------------------------------------
 @st.composite
 def tenant_dicts(draw, jobs, deficits=True):
@@ -303,10 +306,9 @@ q3 = Problem(
                 edit=[("credit if k < len(jobs) else 0", "credit")]),
         Pitfall("an idle tenant kept its old deficit",
                 "a tenant whose queue is empty earns nothing and its deficit becomes 0, whatever "
-                "it was", edit=[("        credit = deficits[tenant] + quantum * weights[tenant]\n",
-                                 "        if not jobs:\n            after[tenant] = deficits[tenant]\n"
-                                 "            continue\n"
-                                 "        credit = deficits[tenant] + quantum * weights[tenant]\n")]),
+                "it was", edit=[(CREDIT, "        if not jobs:\n"
+                                         "            after[tenant] = deficits[tenant]\n"
+                                         "            continue\n" + CREDIT)]),
         Pitfall("credit given to an empty queue",
                 "only a backlogged tenant earns quantum·weight; an idle tenant's deficit is 0",
                 edit=[("credit if k < len(jobs) else 0", "credit if k < len(jobs) or not jobs "
