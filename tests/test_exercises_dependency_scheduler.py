@@ -553,3 +553,52 @@ def test_q2_wrong_tie_keys_fail_and_say_the_tie_break_is_wrong(answer, pitfall):
 def test_q2_a_priority_mistake_is_not_called_a_tie_break():
     result = ex.q2.check(_dispatch_with(lambda j, n, s: (-j[n][0], s, n)))
     assert not result and "lower priority number is ready" in result.error, repr(result)
+
+
+def _run_with(key):
+    """q3's answer with another tie key on the ready heap, as a candidate writes it."""
+    return edited(ex.run, [("(jobs[name][0], next(seq), name)", key),
+                           ("heappop(ready)[2]", "heappop(ready)[-1]")], "a tie key")
+
+
+def _cycle_with_repeat_missing_start(deps):
+    found = ex.find_cycle(deps)
+    return found[1:] + found[:1] if found and len(found) > 1 else found
+
+
+def _cycle_empty_list(deps):
+    return ex.find_cycle(deps) or []
+
+
+def _critical_count_of_jobs(jobs):
+    length, path = ex.critical_path(jobs)
+    return len(path), path
+
+
+def _critical_without_path(jobs):
+    return ex.critical_path(jobs)[0], []
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q3, _run_with("(jobs[name][0], name, name)")),
+    (ex.q3, _run_with("(jobs[name][0], jobs[name][1], next(seq), name)")),
+    (ex.q3, _run_with("(jobs[name][0], -next(seq), name)")),
+    (ex.q3, lambda jobs, workers: ex.run(jobs, 1) if jobs else ex.run(jobs, workers)),
+    (ex.q4, _cycle_empty_list),
+    (ex.q4, lambda deps: None),
+    (ex.q4, lambda deps: (lambda c: tuple(c) if c else c)(ex.find_cycle(deps))),
+    (ex.q5, _critical_count_of_jobs), (ex.q5, _critical_without_path),
+    (ex.q5, lambda jobs: list(ex.critical_path(jobs))),
+])
+def test_issue_25_undeclared_wrong_answers_fail(problem, answer):
+    assert not problem.check(answer)
+
+
+def test_q4_a_cycle_started_at_another_job_is_right():
+    assert ex.q4.check(_cycle_with_repeat_missing_start)
+
+
+def test_job_sets_draw_half_and_zero_durations_and_priorities_below_zero():
+    jobs = [spec for (js,) in ex.q2.sample(150) if isinstance(js, dict) for spec in js.values()]
+    assert any(d == 0 for _, d, _ in jobs) and any(isinstance(d, float) for _, d, _ in jobs)
+    assert any(p < 0 for p, _, _ in jobs)

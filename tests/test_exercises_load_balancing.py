@@ -412,3 +412,67 @@ def test_q4_search_mistakes_are_named_for_their_class(answer, pitfall):
     result = ex.q4.check(answer)
     assert not result and result.pitfall is not None and result.pitfall.name == pitfall, \
         repr(result)
+
+
+def _fits_counting_cuts(tasks, cpus, limit):
+    cuts, run = 0, 0
+    for t in tasks:
+        if t > limit:
+            return False
+        if run + t > limit:
+            cuts, run = cuts + 1, 0
+        run += t
+    return cuts <= cpus  # one block too many allowed
+
+
+def _min_time_linear(tasks, cpus):
+    t = max(tasks, default=0)
+    while tasks and not ex.fits(tasks, cpus, t):
+        t += 1
+    return t
+
+
+def _min_time_from_one(tasks, cpus):
+    if not tasks:
+        return 0
+    low, high = 1, sum(tasks)
+    while low < high:
+        mid = (low + high) // 2
+        if ex.fits(tasks, cpus, mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def _lpt_first_min(tasks, cpus):
+    loads = [0] * cpus
+    for t in sorted(tasks, reverse=True):
+        c = loads.index(min(loads))
+        loads[c] += t
+    return loads
+
+
+def _lpt_ties_last(tasks, cpus):
+    loads = [0] * cpus
+    for t in sorted(tasks, reverse=True):
+        c = max(range(cpus), key=lambda c: (-loads[c], c))
+        loads[c] += t
+    return loads
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q1, _fits_counting_cuts),
+    (ex.q1, lambda tasks, cpus, limit: sum(tasks) <= cpus * limit),
+    (ex.q1, lambda tasks, cpus, limit: int(ex.fits(tasks, cpus, limit))),
+    (ex.q2, _min_time_linear), (ex.q2, _min_time_from_one),
+    (ex.q2, lambda tasks, cpus: max(tasks, default=0)),
+    (ex.q3, _lpt_ties_last), (ex.q3, lambda tasks, cpus: sorted(_lpt_first_min(tasks, cpus))),
+    (ex.q3, lambda tasks, cpus: tuple(_lpt_first_min(tasks, cpus))),
+])
+def test_issue_25_undeclared_wrong_answers_fail(problem, answer):
+    assert not problem.check(answer)
+
+
+def test_q3_least_loaded_by_index_is_right():
+    assert ex.q3.check(_lpt_first_min)

@@ -430,3 +430,68 @@ def test_q3_undeclared_wrong_answers_fail(answer, pitfall):
     assert not result, repr(result)
     if pitfall:
         assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
+
+
+def _levels_reset_only_at_bottom(bursts, allotments):
+    level, used, out = 0, 0, []
+    for b in bursts:
+        used += b
+        if used >= allotments[level] and level < len(allotments) - 1:
+            level, used = level + 1, 0  # at the bottom the usage is never reset: harmless
+        out.append(level)
+    return out
+
+
+def _levels_counting_bursts(bursts, allotments):
+    level, runs, out = 0, 0, []
+    for _ in bursts:
+        runs += 1  # counts runs, not time
+        if runs >= allotments[level]:
+            level, runs = min(level + 1, len(allotments) - 1), 0
+        out.append(level)
+    return out
+
+
+def _levels_tuple(bursts, allotments):
+    return tuple(ex.levels_after(bursts, allotments))
+
+
+def _mlfq_boost_at_zero_skipped(tasks, boost):
+    return ex.mlfq_schedule(tasks, boost) if not boost else [
+        s for s in ex.mlfq_schedule(tasks, boost + 1)]
+
+
+def _mlfq_no_preemption_at_level_1(tasks, boost):
+    return ex.mlfq_in_core([(n, a, d) for n, a, d in sorted(tasks, key=lambda t: t[0])], boost)
+
+
+def _shares_percent(queues, weights, quantum, k):
+    return {t: 100 * s for t, s in ex.shares_after(queues, weights, quantum, k).items()}
+
+
+def _shares_of_all_work(queues, weights, quantum, k):
+    total = sum(map(sum, queues.values()))
+    got = ex.shares_after(queues, weights, quantum, k)
+    served = {t: s for t, s in got.items()}
+    return {t: s * 1.0 for t, s in served.items()} if total == 0 else {
+        t: sum(queues[t]) / total for t in queues}
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q1, _levels_counting_bursts), (ex.q1, _levels_tuple),
+    (ex.q1, lambda bursts, allotments: [min(i, len(allotments) - 1) for i in range(len(bursts))]),
+    (ex.q2, _mlfq_boost_at_zero_skipped), (ex.q2, _mlfq_no_preemption_at_level_1),
+    (ex.q2, lambda tasks, boost: ex.mlfq_in_core(tasks, None)),
+    (ex.q4, _shares_percent), (ex.q4, _shares_of_all_work),
+    (ex.q4, lambda queues, weights, quantum, k: ex.shares_after(queues, weights, quantum, 1)),
+])
+def test_issue_25_more_undeclared_wrong_answers_fail(problem, answer):
+    assert not problem.check(answer)
+
+
+def test_q1_a_usage_left_at_the_bottom_level_is_right():
+    assert ex.q1.check(_levels_reset_only_at_bottom)
+
+
+def test_q2_draws_a_boost_at_every_tick():
+    assert any(boost == 1 for _, boost in ex.q2.sample(150))
