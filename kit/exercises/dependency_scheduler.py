@@ -382,12 +382,47 @@ def judge_run(case, expected, got) -> str | None:
     if wrong is None or not shaped:
         return wrong  # right, or not (a list of 4-tuples, a number): the type is the message
     (log, makespan), (want_log, want_makespan) = got, expected
+    if _only_ties_differ(*case, log):
+        return f"{wrong}: {TIES_WRONG}"
     if makespan != want_makespan:
         return f"the makespan should be {want_makespan}, not {makespan}"
     if sorted(map(repr, (e[:3] for e in log))) == sorted(map(repr, (e[:3] for e in want_log))):
         return ("every job starts and ends at the right time, but on another worker: the free "
                 "worker with the lowest number takes the next job")
     return wrong
+
+
+TIES_WRONG = ("every job starts once its deps are done and every pick is a most urgent ready "
+              "job, so the tie-break is wrong: among equal priorities the job that became ready "
+              "first goes first, and jobs ready at the same moment keep the order of `jobs`")
+
+
+def _only_ties_differ(jobs, workers, log) -> bool:
+    """True when the log is q3's rule replayed with other tie choices: the picks, in start order
+    (lowest worker first), each start at the moment the rule dispatches, on the worker it
+    dispatches to, with a job of the lowest priority number then ready."""
+    picks = iter(sorted(log, key=lambda e: (e[1], e[3])))
+    waiting = {name: len(deps) for name, (_, _, deps) in jobs.items()}
+    ready = {name for name in jobs if waiting[name] == 0}
+    running, free, clock = [], list(range(workers)), 0
+    while ready or running:
+        while ready and free:
+            worker, pick = heapq.heappop(free), next(picks, None)
+            if (pick is None or pick[0] not in ready or pick[1:] != (
+                    clock, clock + jobs[pick[0]][1], worker)
+                    or jobs[pick[0]][0] != min(jobs[n][0] for n in ready)):
+                return False
+            ready.remove(pick[0])
+            heapq.heappush(running, (pick[2], worker, pick[0]))
+        clock = running[0][0]
+        while running and running[0][0] == clock:
+            _, worker, name = heapq.heappop(running)
+            heapq.heappush(free, worker)
+            for child in (n for n, (_, _, deps) in jobs.items() if name in deps):
+                waiting[child] -= 1
+                if waiting[child] == 0:
+                    ready.add(child)
+    return next(picks, None) is None
 
 
 SIMULTANEOUS = {"A": (1, 1, ()), "B": (1, 1, ()), "W": (5, 1, ()), "Z": (0, 1, ("B",))}
@@ -415,6 +450,8 @@ q3 = Problem(
                        "if running[0][0] == clock:")]),
         Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
         *WRONG_TIES,
+        Pitfall("largest priority number first", HIGHEST_FIRST,
+                edit=[("(jobs[name][0], next(seq)", "(-jobs[name][0], next(seq)")]),
         Pitfall("waited for every running job", "jump to the *next* finish, not the last one: "
                 "a worker that frees up should start the next ready job at once",
                 edit=[("clock = running[0][0]", "clock = max(running)[0]"),
