@@ -191,7 +191,8 @@ q4 = Problem(
     answer=min_late_jobs,
     reference=edf.min_late_jobs,
     judge=_judge_on_time,
-    examples=EDGES,
+    examples=EDGES + [("a long early job in the way of three short ones",
+                       ([Job("C", 4, 4), Job("A", 1, 5), Job("D", 1, 5), Job("B", 1, 5)],))],
     equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
                 "same time; any largest on-time set is accepted"},
     pitfalls=[
