@@ -203,7 +203,9 @@ TOGETHER = {"Y": (0, 1, ()), "Z": (1, 1, ()), "B": (1, 1, ("Y",)), "A": (1, 1, (
 JOB_EDGES = [("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
              ("equal priorities: the job ready longest goes first, not the first name", (TIES,)),
              ("equal priorities released together keep the order of jobs", (TOGETHER,)),
-             ("the seed's worked example", (WORKED_EXAMPLE,))]
+             ("the seed's worked example", (WORKED_EXAMPLE,)),
+             ("graphlib's get_ready() order is not the order of jobs",
+              ({"C": (1, 1, ("A",)), "B": (1, 1, ()), "A": (1, 1, ())},))]
 
 
 # -- q2: one worker ----------------------------------------------------------------------------
