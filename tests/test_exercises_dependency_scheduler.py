@@ -369,7 +369,7 @@ def test_q2_other_correct_answers_pass(answer):
 def run_by_ticks(jobs, workers):
     """A simulation in steps of half a tick (durations are whole or half ticks): a different
     algorithm, same schedule."""
-    position = {name: i for i, name in enumerate(jobs)}
+    seq = itertools.count()  # jobs become ready in passes, each pass in the order of jobs
     done, became_ready, busy, log = set(), {}, {}, []  # busy: worker -> (name, end)
     t = 0
     while len(done) < len(jobs):
@@ -379,17 +379,17 @@ def run_by_ticks(jobs, workers):
                 del busy[worker]
         for name in jobs:
             if name not in became_ready and all(d in done for d in jobs[name][2]):
-                became_ready[name] = t
+                became_ready[name] = next(seq)
         started = {e[0] for e in log}
         waiting = sorted((n for n in became_ready if n not in started),
-                         key=lambda n: (jobs[n][0], became_ready[n], position[n]))
+                         key=lambda n: (jobs[n][0], became_ready[n]))
         for worker in range(workers):
             if worker not in busy and waiting:
                 name = waiting.pop(0)
                 busy[worker] = (name, t + jobs[name][1])
                 log.append((name, t, t + jobs[name][1], worker))
-        if len(done) < len(jobs):
-            t += 0.5
+        if len(done) < len(jobs) and all(end != t for _, end in busy.values()):
+            t += 0.5  # (a job of length 0 ends now: retire it before time moves)
     return log, max((e[2] for e in log), default=0)
 
 
