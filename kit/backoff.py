@@ -1,8 +1,9 @@
 """Exponential backoff with a cap, the jitter family, and the thundering herd.
 
 After a failure a client waits before retrying. The *ceiling* of that wait doubles with every
-attempt (`base`, `2 * base`, `4 * base`, ...) and is clamped to `cap`; the exponent is clamped too
-(`min(attempt, 62)`) so attempt 10**6 costs nothing and cannot overflow. Without randomness every
+attempt (`base`, `2 * base`, `4 * base`, ...) and is clamped to `cap`, exactly
+`min(cap, base * 2 ** attempt)` for every attempt; the doubling stops at the cap, so attempt 10**6
+costs no more than attempt 30 and never overflows. Without randomness every
 client that failed at the same moment computes the same wait and they all come back together: one
 outage becomes a train of retry spikes. *Jitter* picks part of the wait at random to spread them.
 
@@ -30,7 +31,6 @@ __all__ = ["RULES", "STRATEGIES", "Herd", "backoff_delay", "decorrelated_jitter"
            "equal_jitter", "full_jitter", "herd_retry_times", "no_jitter", "retry_schedule",
            "simulate_herd"]
 
-MAX_EXPONENT = 62  # 2 ** 62 already dwarfs any sane cap; clamping first keeps the power small
 MAX_TICKS = 10**7  # simulate_herd refuses to build a per-tick list longer than this
 
 
@@ -50,7 +50,15 @@ def _draw(rand) -> float:
 # --- the ceiling and the jitter family ------------------------------------------------------------
 
 def _ceiling(attempt, base, cap):
-    return min(cap, base * 2 ** min(attempt, MAX_EXPONENT))
+    """min(cap, base * 2 ** attempt), exactly, for every attempt. The power is never built: the
+    ceiling doubles only while it is below cap (doubling a float is exact), and a float reaches
+    any cap, or inf, within about 2,100 doublings, so attempt 10**9 costs that at most."""
+    ceiling = float(base)
+    for _ in range(attempt):
+        if ceiling >= cap or ceiling == 0:
+            break  # every later doubling gives cap (or 0) too
+        ceiling *= 2
+    return min(cap, ceiling)
 
 
 def _none(attempt, base, cap, rand, previous):
@@ -118,9 +126,10 @@ def backoff_delay(attempt: int, base: float, cap: float,
                   rand: Callable[[], float] = random.random) -> float:
     """Seconds to wait before retry number `attempt` (0 = the first retry), with full jitter.
 
-    Rule: ceiling = min(cap, base * 2 ** min(attempt, 62)); the wait is rand() * ceiling, so it lies
-    in [0, ceiling). Raises ValueError for a negative or non-integer attempt (bools included) and
-    for a negative base or cap. O(1) whatever the attempt number.
+    Rule: ceiling = min(cap, base * 2 ** attempt), exact for every attempt (the doubling stops at
+    the cap, so it never overflows); the wait is rand() * ceiling, so it lies in [0, ceiling).
+    Raises ValueError for a negative or non-integer attempt (bools included) and for a negative
+    base or cap. O(log(cap / base)) at most, whatever the attempt number.
     """
     return full_jitter(attempt, base, cap, rand)
 

@@ -1,6 +1,7 @@
 import math
 import random
 import statistics
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -31,11 +32,8 @@ attempts = st.integers(0, 10**6)
 
 
 def naive_ceiling(attempt, base, cap):
-    """Double `base` one step at a time (exact in floating point), stopping after 62 steps."""
-    c = base
-    for _ in range(min(attempt, 62)):
-        c *= 2
-    return min(cap, c)
+    """min(cap, base * 2 ** attempt) in exact rational arithmetic, the power built in full."""
+    return float(min(Fraction(cap), Fraction(base) * 2 ** attempt))
 
 
 def fixed(*values):
@@ -71,6 +69,21 @@ def test_seeded_schedule_is_sorted_and_has_the_requested_length():
 @given(attempts, seconds, seconds, unit)
 def test_backoff_delay_is_rand_times_the_ceiling(attempt, base, cap, r):
     assert backoff_delay(attempt, base, cap, lambda: r) == r * naive_ceiling(attempt, base, cap)
+
+
+def test_the_ceiling_is_the_formula_past_every_exponent_clamp():
+    """No clamp on the exponent: 2 ** 63 under a cap of 1e30, and the doubling reaches any cap."""
+    assert no_jitter(63, 1, 1e30) == 2.0 ** 63
+    assert no_jitter(100, 1.0, 1e300) == 2.0 ** 100
+    assert no_jitter(10**9, 5e-324, 1.7e308) == 1.7e308  # ~2,100 doublings, then the cap
+    assert no_jitter(10**9, 0.0, 5.0) == 0.0 and no_jitter(2000, 1.0, math.inf) == math.inf
+
+
+@FAST
+@given(st.integers(0, 2200), st.floats(5e-324, 1e308), st.floats(0, 1.7e308), unit)
+def test_the_ceiling_is_exact_over_the_whole_float_range(attempt, base, cap, r):
+    assert no_jitter(attempt, base, cap) == naive_ceiling(attempt, base, cap)
+    assert full_jitter(attempt, base, cap, lambda: r) == r * naive_ceiling(attempt, base, cap)
 
 
 @FAST

@@ -7,6 +7,7 @@ import itertools
 from dataclasses import dataclass, field
 from graphlib import TopologicalSorter
 
+import hypothesis
 import pytest
 from matplotlib.figure import Figure
 
@@ -366,8 +367,9 @@ def test_q2_other_correct_answers_pass(answer):
 
 
 def run_by_ticks(jobs, workers):
-    """A tick-by-tick simulation (integer durations): a different algorithm, same schedule."""
-    position = {name: i for i, name in enumerate(jobs)}
+    """A simulation in steps of half a tick (durations are whole or half ticks): a different
+    algorithm, same schedule."""
+    seq = itertools.count()  # jobs become ready in passes, each pass in the order of jobs
     done, became_ready, busy, log = set(), {}, {}, []  # busy: worker -> (name, end)
     t = 0
     while len(done) < len(jobs):
@@ -377,17 +379,17 @@ def run_by_ticks(jobs, workers):
                 del busy[worker]
         for name in jobs:
             if name not in became_ready and all(d in done for d in jobs[name][2]):
-                became_ready[name] = t
+                became_ready[name] = next(seq)
         started = {e[0] for e in log}
         waiting = sorted((n for n in became_ready if n not in started),
-                         key=lambda n: (jobs[n][0], became_ready[n], position[n]))
+                         key=lambda n: (jobs[n][0], became_ready[n]))
         for worker in range(workers):
             if worker not in busy and waiting:
                 name = waiting.pop(0)
                 busy[worker] = (name, t + jobs[name][1])
                 log.append((name, t, t + jobs[name][1], worker))
-        if len(done) < len(jobs):
-            t += 1
+        if len(done) < len(jobs) and all(end != t for _, end in busy.values()):
+            t += 0.5  # (a job of length 0 ends now: retire it before time moves)
     return log, max((e[2] for e in log), default=0)
 
 
@@ -515,3 +517,101 @@ def test_graph_drawing():
     assert isinstance(viz.dag({}), Figure)
     with pytest.raises(ValueError, match="cycle"):
         viz.dag({"A": ("B",), "B": ("A",)})
+
+
+# -- issue 25: any wrong tie key is named as one class; graphlib's order is not `jobs` order -----
+def _dispatch_with(key, sort_ready=True):
+    def dispatch_order(jobs):
+        sorter = TopologicalSorter({n: deps for n, (_, _, deps) in jobs.items()})
+        sorter.prepare()
+        position, seq, ready, order = {n: i for i, n in enumerate(jobs)}, itertools.count(), [], []
+        while sorter.is_active():
+            new = sorter.get_ready()
+            for n in sorted(new, key=position.get) if sort_ready else new:
+                heapq.heappush(ready, key(jobs, n, next(seq)))
+            n = heapq.heappop(ready)[-1]
+            order.append(n)
+            sorter.done(n)
+        return order
+    return dispatch_order
+
+
+@pytest.mark.parametrize("answer, pitfall", [
+    (_dispatch_with(lambda j, n, s: (j[n][0], n, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], j[n][1], s, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], -j[n][1], s, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], -s, n)), "ties broken by the wrong key"),
+    (_dispatch_with(lambda j, n, s: (j[n][0], tuple(-ord(c) for c in n), n)), None),
+    (_dispatch_with(lambda j, n, s: (j[n][0], s, n), sort_ready=False), None),
+])
+def test_q2_wrong_tie_keys_fail_and_say_the_tie_break_is_wrong(answer, pitfall):
+    result = ex.q2.check(answer)
+    assert not result, repr(result)
+    assert "tie-break is wrong" in result.error, repr(result)
+    if pitfall:
+        assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
+
+
+def test_q2_graphlibs_own_ready_order_is_caught_by_an_edge_case():
+    result = ex.q2.check(_dispatch_with(lambda j, n, s: (j[n][0], s, n), sort_ready=False))
+    assert not result and result.label.startswith("graphlib"), repr(result)
+
+
+def test_q2_a_priority_mistake_is_not_called_a_tie_break():
+    result = ex.q2.check(_dispatch_with(lambda j, n, s: (-j[n][0], s, n)))
+    assert not result and "lower priority number is ready" in result.error, repr(result)
+
+
+def _run_with(key):
+    """q3's answer with another tie key on the ready heap, as a candidate writes it."""
+    return edited(ex.run, [("(jobs[name][0], next(seq), name)", key),
+                           ("heappop(ready)[2]", "heappop(ready)[-1]")], "a tie key")
+
+
+def _cycle_with_repeat_missing_start(deps):
+    found = ex.find_cycle(deps)
+    return found[1:] + found[:1] if found and len(found) > 1 else found
+
+
+def _cycle_empty_list(deps):
+    return ex.find_cycle(deps) or []
+
+
+def _critical_count_of_jobs(jobs):
+    length, path = ex.critical_path(jobs)
+    return len(path), path
+
+
+def _critical_without_path(jobs):
+    return ex.critical_path(jobs)[0], []
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q3, _run_with("(jobs[name][0], name, name)")),
+    (ex.q3, _run_with("(jobs[name][0], jobs[name][1], next(seq), name)")),
+    (ex.q3, _run_with("(jobs[name][0], -next(seq), name)")),
+    (ex.q3, lambda jobs, workers: ex.run(jobs, 1) if jobs else ex.run(jobs, workers)),
+    (ex.q4, _cycle_empty_list),
+    (ex.q4, lambda deps: None),
+    (ex.q4, lambda deps: (lambda c: tuple(c) if c else c)(ex.find_cycle(deps))),
+    (ex.q5, _critical_count_of_jobs), (ex.q5, _critical_without_path),
+    (ex.q5, lambda jobs: list(ex.critical_path(jobs))),
+])
+def test_issue_25_undeclared_wrong_answers_fail(problem, answer):
+    assert not problem.check(answer)
+
+
+def test_q4_a_cycle_started_at_another_job_is_right():
+    assert ex.q4.check(_cycle_with_repeat_missing_start)
+
+
+def test_job_sets_draw_half_and_zero_durations_and_priorities_below_zero():
+    assert drawn(ex.q2.cases, lambda c: any(d == 0 for _, d, _ in c[0].values()))
+    assert drawn(ex.q2.cases, lambda c: any(d % 1 for _, d, _ in c[0].values()))
+    assert drawn(ex.q2.cases, lambda c: any(p < 0 for p, _, _ in c[0].values()))
+
+
+def drawn(strategy, condition):
+    """Some case the strategy draws meets the condition (a search, not the check's sample)."""
+    return hypothesis.find(strategy, condition, settings=hypothesis.settings(
+        database=None, derandomize=True, max_examples=2000)) is not None

@@ -5,6 +5,7 @@ import heapq
 from collections import deque
 from fractions import Fraction
 
+import hypothesis
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -384,3 +385,120 @@ def test_fair_explorer_readout_follows_the_weights():
     explorer.weights["small"].value = 3
     assert "weight 3" in explorer.lines[1] and "(target 37.5%)" in explorer.lines[1]
     assert float(explorer.lines[-1].split(": ")[1].split()[0]) < 2
+
+
+# -- issue 25: states the inputs must reach, wrong answers nobody declared ----------------------
+def _drr_keeping_idle_deficits(queues, deficits, weights, quantum):
+    served, after = [], dict(deficits)  # an idle tenant keeps what it had
+    for tenant, jobs in queues.items():
+        if not jobs:
+            continue
+        credit, k = deficits[tenant] + quantum * weights[tenant], 0
+        while k < len(jobs) and jobs[k] <= credit:
+            credit -= jobs[k]
+            served.append((tenant, jobs[k]))
+            k += 1
+        after[tenant] = credit if k < len(jobs) else 0
+    return served, after
+
+
+def _drr_sorted_tenants(queues, deficits, weights, quantum):
+    return ex.drr_round(dict(sorted(queues.items())), deficits, weights, quantum)
+
+
+def _drr_pops_the_queue(queues, deficits, weights, quantum):
+    served, after = [], {}
+    for tenant, jobs in queues.items():
+        credit = deficits[tenant] + quantum * weights[tenant]
+        while jobs and jobs[0] <= credit:
+            credit -= jobs[0]
+            served.append((tenant, jobs.pop(0)))
+        after[tenant] = credit if jobs else 0
+    return served, after
+
+
+def test_q3_draws_idle_tenants_that_hold_a_deficit():
+    assert drawn(ex.q3.cases, lambda c: any(not c[0][t] and c[1][t] > 0 for t in c[0]))
+
+
+@pytest.mark.parametrize("answer, pitfall", [
+    (_drr_keeping_idle_deficits, "an idle tenant kept its old deficit"),
+    (_drr_sorted_tenants, None),
+    (_drr_pops_the_queue, None),
+])
+def test_q3_undeclared_wrong_answers_fail(answer, pitfall):
+    result = ex.q3.check(answer)
+    assert not result, repr(result)
+    if pitfall:
+        assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
+
+
+def _levels_reset_only_at_bottom(bursts, allotments):
+    level, used, out = 0, 0, []
+    for b in bursts:
+        used += b
+        if used >= allotments[level] and level < len(allotments) - 1:
+            level, used = level + 1, 0  # at the bottom the usage is never reset: harmless
+        out.append(level)
+    return out
+
+
+def _levels_counting_bursts(bursts, allotments):
+    level, runs, out = 0, 0, []
+    for _ in bursts:
+        runs += 1  # counts runs, not time
+        if runs >= allotments[level]:
+            level, runs = min(level + 1, len(allotments) - 1), 0
+        out.append(level)
+    return out
+
+
+def _levels_tuple(bursts, allotments):
+    return tuple(ex.levels_after(bursts, allotments))
+
+
+def _mlfq_boost_at_zero_skipped(tasks, boost):
+    return ex.mlfq_schedule(tasks, boost) if not boost else [
+        s for s in ex.mlfq_schedule(tasks, boost + 1)]
+
+
+def _mlfq_no_preemption_at_level_1(tasks, boost):
+    return ex.mlfq_in_core([(n, a, d) for n, a, d in sorted(tasks, key=lambda t: t[0])], boost)
+
+
+def _shares_percent(queues, weights, quantum, k):
+    return {t: 100 * s for t, s in ex.shares_after(queues, weights, quantum, k).items()}
+
+
+def _shares_of_all_work(queues, weights, quantum, k):
+    total = sum(map(sum, queues.values()))
+    got = ex.shares_after(queues, weights, quantum, k)
+    served = {t: s for t, s in got.items()}
+    return {t: s * 1.0 for t, s in served.items()} if total == 0 else {
+        t: sum(queues[t]) / total for t in queues}
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q1, _levels_counting_bursts), (ex.q1, _levels_tuple),
+    (ex.q1, lambda bursts, allotments: [min(i, len(allotments) - 1) for i in range(len(bursts))]),
+    (ex.q2, _mlfq_boost_at_zero_skipped), (ex.q2, _mlfq_no_preemption_at_level_1),
+    (ex.q2, lambda tasks, boost: ex.mlfq_in_core(tasks, None)),
+    (ex.q4, _shares_percent), (ex.q4, _shares_of_all_work),
+    (ex.q4, lambda queues, weights, quantum, k: ex.shares_after(queues, weights, quantum, 1)),
+])
+def test_issue_25_more_undeclared_wrong_answers_fail(problem, answer):
+    assert not problem.check(answer)
+
+
+def test_q1_a_usage_left_at_the_bottom_level_is_right():
+    assert ex.q1.check(_levels_reset_only_at_bottom)
+
+
+def test_q2_draws_a_boost_at_every_tick():
+    assert drawn(ex.q2.cases, lambda c: c[1] == 1)
+
+
+def drawn(strategy, condition):
+    """Some case the strategy draws meets the condition (a search, not the check's sample)."""
+    return hypothesis.find(strategy, condition, settings=hypothesis.settings(
+        database=None, derandomize=True, max_examples=2000)) is not None

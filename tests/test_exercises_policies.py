@@ -6,6 +6,7 @@ import heapq
 from collections import deque
 from fractions import Fraction
 
+import hypothesis
 import pytest
 
 from kit.checks.answers import edited
@@ -301,7 +302,8 @@ def test_wrong_answers_nobody_declared_fail(problem, answer):
     assert result.pitfall is None or result.pitfall.name in {
         "ties not FIFO", "equal arrivals ordered by name", "measured from time 0, not from arrival",
         "served in list order, not arrival order", "preempted task queued before new arrivals",
-        "ties broken by length"}, repr(result)
+        "ties broken by length", "ties last-in first-out",
+        "an arrival at the slice's end queued last (< for <=)"}, repr(result)
 
 
 def test_a_type_mismatch_is_said_as_such():
@@ -383,3 +385,50 @@ def test_starvation_explorer_aging():
     assert s.lines[0].startswith("low arrives at 0 and first runs at t = 8")
     s.urgent.value = 40
     assert "t = 8" in s.lines[0] and "(5 − 1) / 0.5 = 8" in s.lines[1]
+
+
+# -- issue 25: natural `<` for `<=` variants and reversed ties are named; boundaries drawn --------
+def _rr_strict_end(tasks, quantum):
+    arriving = deque(sorted(tasks, key=lambda t: t.arrival))
+    left, queue, finish, clock = {t.name: t.duration for t in tasks}, deque(), {}, 0
+    while arriving or queue:
+        while arriving and arriving[0].arrival <= clock:
+            queue.append(arriving.popleft())
+        if not queue:
+            clock = arriving[0].arrival
+            continue
+        task = queue.popleft()
+        ran = min(quantum, left[task.name])
+        clock += ran
+        left[task.name] -= ran
+        while arriving and arriving[0].arrival < clock:  # one exactly at the end waits
+            queue.append(arriving.popleft())
+        if left[task.name]:
+            queue.append(task)
+        else:
+            finish[task.name] = clock
+    return finish
+
+
+@pytest.mark.parametrize("problem, answer, pitfall", [
+    (ex.q1, fifo_ties_reversed, "ties last-in first-out"),
+    (ex.q3, _rr_strict_end, "an arrival at the slice's end queued last (< for <=)"),
+    (ex.q2, lambda tasks: [t.name for t in sorted(tasks, key=lambda t: (t.priority, t.arrival))],
+     None),
+])
+def test_issue_25_wrong_answers_fail_named(problem, answer, pitfall):
+    result = problem.check(answer)
+    assert not result, repr(result)
+    if pitfall:
+        assert result.pitfall is not None and result.pitfall.name == pitfall, repr(result)
+
+
+def test_cases_draw_priorities_below_1_and_a_quantum_longer_than_every_task():
+    assert drawn(ex.q2.cases, lambda c: any(t.priority <= 0 for t in c[0]))
+    assert drawn(ex.q3.cases, lambda c: c[1] == 1000)
+
+
+def drawn(strategy, condition):
+    """Some case the strategy draws meets the condition (a search, not the check's sample)."""
+    return hypothesis.find(strategy, condition, settings=hypothesis.settings(
+        database=None, derandomize=True, max_examples=2000)) is not None

@@ -5,6 +5,7 @@ import heapq
 from collections import Counter
 from functools import cache
 
+import hypothesis
 import pytest
 
 from kit.exercises import restarts_cooldowns_batching as ex
@@ -154,3 +155,126 @@ def test_the_size_k_heap_stays_within_its_bounds():
     got, costs = ex._run_top_k(ex.top_k_longest, (ex.BIG, ex.BIG_K))
     assert costs["held"] <= ex.BIG_K + 2 and costs["compared"] <= 6 * len(ex.BIG)
     assert [d for _, d in got] == sorted((d for _, d in ex.BIG), reverse=True)[:ex.BIG_K]
+
+
+# -- issue 25: more wrong answers a candidate writes, and the boundaries the statements allow -----
+def _recover_int_lease(jobs, now, on_start, max_recoveries):
+    return ex.recover([j._replace(lease_until=int(j.lease_until)) if j.lease_until else j
+                       for j in jobs], now, on_start, max_recoveries)
+
+
+def _recover_cap_off_by_one(jobs, now, on_start, max_recoveries):
+    out = []
+    for j in jobs:
+        if j.state == "RUNNING" and (on_start or j.lease_until <= now):
+            state = "READY" if j.recoveries + 1 < max_recoveries else "FAILED"
+            j = j._replace(state=state, attempts=j.attempts - 1, recoveries=j.recoveries + 1,
+                           lease_until=None)
+        out.append(j)
+    return out
+
+
+def _recover_keeps_lease(jobs, now, on_start, max_recoveries):
+    return [r._replace(lease_until=j.lease_until) if r.state != j.state else r
+            for r, j in zip(ex.recover(jobs, now, on_start, max_recoveries), jobs, strict=True)]
+
+
+def _interval_greedy_fifo(tasks, n):
+    last, t = {}, 0
+    for task in tasks:  # in the given order, waiting when needed
+        t = max(t, last.get(task, -n - 1) + n + 1)
+        last[task] = t
+        t += 1
+    return t
+
+
+def _interval_no_widen_when_n_0(tasks, n):
+    if n == 0:
+        return len(tasks)
+    c = Counter(tasks)
+    m = max(c.values(), default=0)
+    return (m - 1) * (n + 1) + list(c.values()).count(m) if tasks else 0
+
+
+def _pick_by_name_ties(jobs, capacity, skip):
+    return ex.pick_batch(sorted(jobs, key=lambda j: j.name), capacity, skip)
+
+
+def _pick_stop_after_first_skip(jobs, capacity, skip):
+    room, batch = capacity, []
+    for job in sorted(jobs, key=lambda j: j.priority):
+        if job.size <= room:
+            batch.append(job.name)
+            room -= job.size
+        elif skip:
+            continue
+        if room == 0:
+            break
+    return batch  # with skip False it never stops at a misfit
+
+
+def _top_k_heap_ties_by_name(durations, k):
+    heap = []
+    for name, d in durations:
+        heapq.heappush(heap, (d, name))
+        if len(heap) > k:
+            heapq.heappop(heap)
+    return [(name, d) for d, name in sorted(heap, reverse=True)]
+
+
+def _profit_by_profit_first(jobs):
+    chosen = []
+    for j in sorted(jobs, key=lambda j: -j.profit):
+        if j.deadline >= 1 and len(chosen) < j.deadline:
+            chosen.append(j)
+    chosen.sort(key=lambda j: j.deadline)
+    return sum(j.profit for j in chosen), [j.name for j in chosen]
+
+
+def _profit_deadline_zero_counted(jobs):
+    taken = []
+    for seq, j in enumerate(sorted(jobs, key=lambda j: j.deadline)):
+        heapq.heappush(taken, (j.profit, seq, j))
+        if len(taken) > max(j.deadline, 1):
+            heapq.heappop(taken)
+    chosen = sorted(taken, key=lambda e: e[1])
+    return sum(p for p, _, _ in chosen), [j.name for _, _, j in chosen]
+
+
+def _rebuild_changed_only_direct(deps, changed, last_built):
+    return [n for n in deps if n not in last_built or n in changed
+            or any(d in changed for d in deps[n])]
+
+
+def _rebuild_sorted(deps, changed, last_built):
+    return sorted(ex.to_rebuild(deps, changed, last_built))
+
+
+@pytest.mark.parametrize("problem, answer", [
+    (ex.q1, _recover_int_lease), (ex.q1, _recover_cap_off_by_one), (ex.q1, _recover_keeps_lease),
+    (ex.q2, _interval_greedy_fifo), (ex.q2, _interval_no_widen_when_n_0),
+    (ex.q2, lambda tasks, n: len(tasks) + n),
+    (ex.q4, _pick_by_name_ties), (ex.q4, _pick_stop_after_first_skip),
+    (ex.q4, lambda jobs, capacity, skip: [j.name for j in jobs if j.size <= capacity]),
+    (ex.q5, _top_k_heap_ties_by_name),
+    (ex.q5, lambda durations, k: sorted(durations, key=lambda p: p[1])[-k:][::-1] if k else []),
+    (ex.q5, lambda durations, k: [tuple(p) for p in sorted(durations, key=lambda p: -p[1])[:k]]),
+    (ex.q6, _profit_by_profit_first), (ex.q6, _profit_deadline_zero_counted),
+    (ex.q6, lambda jobs: (sum(j.profit for j in jobs), [j.name for j in jobs])),
+    (ex.q7, _rebuild_changed_only_direct), (ex.q7, _rebuild_sorted),
+    (ex.q7, lambda deps, changed, last_built: [n for n in deps if n in changed]),
+])
+def test_issue_25_undeclared_wrong_answers_fail(problem, answer):
+    result = problem.check(answer)
+    assert not result, repr(result)
+
+
+def test_recovery_cases_draw_float_times_and_least_interval_a_long_cooldown():
+    assert drawn(ex.q1.cases, lambda c: any(isinstance(r.lease_until, float) for r in c[0]))
+    assert drawn(ex.q2.cases, lambda c: c[1] == 100)
+
+
+def drawn(strategy, condition):
+    """Some case the strategy draws meets the condition (a search, not the check's sample)."""
+    return hypothesis.find(strategy, condition, settings=hypothesis.settings(
+        database=None, derandomize=True, max_examples=2000)) is not None

@@ -38,7 +38,8 @@ class Rand:
 
 
 TOP = Rand(value=0.999999)  # the seed's worst case: jitter picks (almost) the whole ceiling
-HUGE = [63, 64, 100, 1_000, 1_100, 10**4, 10**5, 10**6]  # past the exponent clamp and float range
+HUGE = [31, 32, 63, 64, 100, 1_000, 1_100, 10**4, 10**5, 10**6]  # past any exponent clamp
+LOWEST_BASE, HIGHEST_CAP = 0.001, 1e300  # the statement's bounds: 0.001 <= base <= cap <= 1e300
 
 
 @st.composite
@@ -46,6 +47,19 @@ def _base_cap(draw):
     """base in 0.1 .. 10 and cap in base .. 500, both on a 0.1 grid (readable counterexamples)."""
     b = draw(st.integers(1, 100))
     return b / 10, draw(st.integers(b, 5000)) / 10
+
+
+@st.composite
+def _far_cap(draw):
+    """The statement's extremes: base down to 0.001, cap far above base * 2**30 (up to 1e300),
+    so only the exact ceiling min(cap, base * 2**attempt) passes, whatever an exponent clamp."""
+    base = draw(st.sampled_from([LOWEST_BASE, 0.1, 1.0, 2.5]))
+    cap = draw(st.sampled_from([2.0**31, 1e12, 3 * 2.0**62, 1e30, 1e100, HIGHEST_CAP])
+               | st.floats(1e9, HIGHEST_CAP))
+    return base, cap
+
+
+base_caps = st.one_of(_base_cap(), _far_cap())
 
 
 seeds = st.integers(0, 2**16).map(lambda s: Rand(seed=s))
@@ -62,8 +76,12 @@ def _is_number(x) -> bool:
 # -- the answers: what solution() shows and the notebook holds, the text each pitfall edits -------
 def backoff_delay(attempt, base, cap, rand):
     """Full jitter: a uniform fraction rand() of the ceiling min(cap, base * 2**attempt)."""
-    ceiling = min(cap, base * 2 ** min(attempt, 62))  # clamp the exponent first: no overflow
-    return rand() * ceiling
+    ceiling = base
+    for _ in range(attempt):  # double until the cap: no huge power, no overflow
+        if ceiling >= cap:
+            break
+        ceiling *= 2
+    return rand() * min(cap, ceiling)
 
 
 def retry_schedule(attempts, base, cap, rand):
@@ -93,17 +111,81 @@ def _judge_delay(case, expected, got) -> str | None:
     if math.isnan(got) or math.isinf(got):
         return f"the delay must be a finite number, got {got!r}"
     if not _close(got, expected):
-        return "the delay differs from rand() × min(cap, base × 2^attempt)"
+        return "the delay differs from rand() × min(cap, base × 2^attempt)" + _why_delay(case, got)
     return None
 
 
-CLAMP = "any exponent clamp far above log2(cap / base) (at most 16 here) gives the same ceiling"
+def _why_delay(case, got) -> str:
+    """What the wrong delay looks like, by class: the ceiling it implies (got / rand()) above
+    cap, a power of two off by one, or stopped below cap (an exponent clamp of any size)."""
+    attempt, base, cap, r = case
+    draw = r.make()()
+    ceiling = backoff.no_jitter(attempt, base, cap)
+    if _close(got, cap) and draw * ceiling < cap:
+        return (": it is cap itself, as if with no jitter or with the jittered wait capped; the "
+                "wait is rand() × min(cap, base × 2^attempt), jitter after the cap")
+    if _close(got, ceiling) and draw < 0.999:
+        return ": it is the ceiling itself, with no jitter (multiply it by rand())"
+    if draw == 0:
+        return ""
+    implied = got / draw
+    if implied > cap * (1 + 1e-9):
+        return f": the ceiling it implies, {implied:.6g}, is above cap = {cap:g} (no cap?)"
+    k = math.log2(implied / base) if implied > 0 else math.nan
+    if math.isfinite(k) and abs(k - round(k)) < 1e-6:
+        k = round(k)
+        if k == attempt + 1:
+            return f": its ceiling is base × 2^{k}, one doubling too many (attempt counts from 0)"
+        if k == attempt - 1 and implied < cap:
+            return (f": its ceiling is base × 2^{k}, one doubling short of base × 2^{attempt} "
+                    "(attempt counts from 0, and no exponent clamp may bind before the cap)")
+        if k < attempt and implied < cap:
+            return (f": its ceiling stopped doubling at base × 2^{k}, below cap = {cap:g}; an "
+                    f"exponent clamp such as min(attempt, {k}) must never bind before the cap")
+    return ""
+
+
+LOOP = ("    ceiling = base\n"
+        "    for _ in range(attempt):  # double until the cap: no huge power, no overflow\n"
+        "        if ceiling >= cap:\n"
+        "            break\n"
+        "        ceiling *= 2\n"
+        "    return rand() * min(cap, ceiling)\n")
+
+
+def _written(line: str) -> list[tuple[str, str]]:
+    """The edit that replaces the whole answer by one return line, as a learner writes it."""
+    return [(LOOP, f"    return {line}\n")]
+
+
+def _clamped(k: int) -> Pitfall:
+    line = f"rand() * min(cap, base * 2 ** min(attempt, {k}))"
+    return Pitfall(CLAMPED, CLAMPED_WHY, edit=_written(line))
+
+
+ENDLESS = ("doubling `attempt` times without stopping reaches inf, and min(cap, inf) is cap: "
+           "right, only slower (10**6 doublings still take well under the time limit)")
+NO_CAP_WHY = "the ceiling must stop growing at cap: min(cap, base × 2^attempt)"
+CLAMPED = "exponent clamped below the cap"
+CLAMPED_WHY = ("a clamp on the exponent must never bind before the cap does: with base 1 and cap "
+               "1e30 the ceiling of attempt 70 is 2^70, not 2^62 or 2^30. Double the ceiling until "
+               "it reaches cap (or clamp where base × 2^k is past every cap allowed)")
+JITTER_FIRST = "jitter applied before the cap"
+JITTER_FIRST_WHY = ("min(cap, rand() × base × 2^attempt) piles every late retry onto exactly cap: "
+                    "the herd is back in lock-step. Cap the ceiling first, then jitter it")
+PLUS_ONE = "off by one: attempt + 1"
+PLUS_ONE_WHY = "attempt 0 is the first retry and its ceiling is base itself (2 ** 0 = 1)"
+MINUS_ONE, MINUS_ONE_WHY = ("off by one: attempt - 1",
+                            "attempt counts from 0 here, so the first retry waits up to base, not "
+                            "base / 2 (some systems count from 1: read the question)")
+NO_JITTER_WHY = ("without rand() every client that failed together retries together; full jitter "
+                 "waits rand() × ceiling")
 
 q1 = Problem(
     name="backoff_delay",
     arg_names=("attempt", "base", "cap", "rand"),
-    cases=st.tuples(st.one_of(st.integers(0, 12), st.sampled_from(HUGE)), _base_cap(), seeds)
-    .map(lambda t: (t[0], *t[1], t[2])),
+    cases=st.tuples(st.one_of(st.integers(0, 12), st.sampled_from(HUGE), st.integers(13, 1100)),
+                    base_caps, seeds).map(lambda t: (t[0], *t[1], t[2])),
     answer=backoff_delay,
     reference=backoff.backoff_delay,
     run=run_with_rand,
@@ -112,36 +194,50 @@ q1 = Problem(
                (7, 0.1, 10.0, TOP)),
               ("attempt 0 is the first retry", (0, 0.1, 10.0, TOP)),
               ("rand() = 0 retries at once", (3, 1.0, 30.0, Rand(value=0.0))),
-              ("a huge attempt: 10**6", (10**6, 0.1, 10.0, TOP))],
+              ("a huge attempt: 10**6", (10**6, 0.1, 10.0, TOP)),
+              ("a cap far above base × 2^62: attempt 70, base 1, cap 1e30", (70, 1.0, 1e30, TOP)),
+              ("the extremes: base 0.001, cap 1e300, attempt 10**6",
+               (10**6, LOWEST_BASE, HIGHEST_CAP, TOP)),
+              ("base equal to cap", (5, 2.0, 2.0, TOP))],
     pitfalls=[
-        Pitfall("no cap", "the ceiling must stop growing at cap: min(cap, base × 2^attempt)",
-                edit=[("min(cap, base * 2 ** min(attempt, 62))", "base * 2 ** min(attempt, 62)")]),
+        Pitfall("no cap", NO_CAP_WHY, edit=_written("rand() * base * 2 ** attempt")),
+        Pitfall("no cap", NO_CAP_WHY, edit=_written("rand() * base * 2 ** min(attempt, 62)")),
+        Pitfall("no cap", NO_CAP_WHY, edit=[("        if ceiling >= cap:\n            break\n", ""),
+                                             ("min(cap, ceiling)", "ceiling")]),
         Pitfall("overflow on huge attempts",
                 "base × 2 ** attempt with attempt = 10**4 is too big for a float (OverflowError); "
-                "clamp the exponent first: 2 ** min(attempt, 62)",
-                edit=[("2 ** min(attempt, 62)", "2 ** attempt")]),
-        Pitfall("jitter applied before the cap",
-                "min(cap, rand() × base × 2^attempt) piles every late retry onto exactly cap: "
-                "the herd is back in lock-step. Cap the ceiling first, then jitter it",
-                edit=[("min(cap, base * 2 ** min(attempt, 62))", "base * 2 ** min(attempt, 62)"),
-                      ("return rand() * ceiling", "return min(cap, rand() * ceiling)")]),
-        Pitfall("off by one: attempt + 1",
-                "attempt 0 is the first retry and its ceiling is base itself (2 ** 0 = 1)",
-                edit=[("min(attempt, 62)", "min(attempt + 1, 62)")]),
-        Pitfall("off by one: attempt - 1",
-                "attempt counts from 0 here, so the first retry waits up to base, not base / 2 "
-                "(some systems count from 1: read the question)",
-                edit=[("2 ** min(attempt, 62)", "2.0 ** (min(attempt, 62) - 1)")]),
-        Pitfall("no jitter", "without rand() every client that failed together retries together; "
-                "full jitter waits rand() × ceiling",
-                edit=[("return rand() * ceiling", "return ceiling")]),
+                "stop doubling once the ceiling reaches cap",
+                edit=_written("rand() * min(cap, base * 2 ** attempt)")),
+        _clamped(30), _clamped(31), _clamped(32), _clamped(62), _clamped(63), _clamped(64),
+        _clamped(100), _clamped(1000),
+        Pitfall(JITTER_FIRST, JITTER_FIRST_WHY,
+                edit=_written("min(cap, rand() * base * 2 ** attempt)")),
+        Pitfall(JITTER_FIRST, JITTER_FIRST_WHY,
+                edit=_written("min(cap, rand() * base * 2 ** min(attempt, 62))")),
+        Pitfall(JITTER_FIRST, JITTER_FIRST_WHY,
+                edit=[("rand() * min(cap, ceiling)", "min(cap, rand() * ceiling)")]),
+        Pitfall(PLUS_ONE, PLUS_ONE_WHY, edit=[("range(attempt)", "range(attempt + 1)")]),
+        Pitfall(PLUS_ONE, PLUS_ONE_WHY,
+                edit=_written("rand() * min(cap, base * 2 ** (attempt + 1))")),
+        Pitfall(MINUS_ONE, MINUS_ONE_WHY,
+                edit=_written("rand() * min(cap, base * 2.0 ** (attempt - 1))")),
+        Pitfall(MINUS_ONE, MINUS_ONE_WHY,
+                edit=[("    ceiling = base\n", "    ceiling = base / 2\n")]),
+        Pitfall("no jitter", NO_JITTER_WHY,
+                edit=[("return rand() * min(cap, ceiling)", "return min(cap, ceiling)")]),
+        Pitfall("no jitter", NO_JITTER_WHY, edit=_written("min(cap, base * 2 ** attempt)")),
     ],
-    equivalent={"L3 constant: `62` -> `63`": CLAMP, "L3 constant: `62` -> `61`": CLAMP},
+    equivalent={"L5 compare: `ceiling >= cap` -> `ceiling > cap`": "a ceiling equal to cap "
+                "doubles once more, and min(cap, 2 × cap) is cap",
+                "L5 delete: `if ceiling >= cap:` -> `pass`": ENDLESS,
+                "L6 delete: `break` -> `pass`": ENDLESS},
     hints=["First the ceiling: base, 2·base, 4·base, ... never above cap. Then the jitter: a "
            "uniform fraction of it.",
-           "`base * 2 ** attempt` breaks for attempt = 10**4 (OverflowError). What is the largest "
-           "exponent that can still matter?",
-           "`rand() * min(cap, base * 2 ** min(attempt, 62))`: cap the ceiling, then jitter."],
+           "`base * 2 ** attempt` breaks for attempt = 10**4 (OverflowError), and clamping the "
+           "exponent, `2 ** min(attempt, 30)`, stops the ceiling at base·2^30 even when cap is "
+           "1e30. When can you stop doubling?",
+           "Start at `ceiling = base` and double it `attempt` times, stopping as soon as it "
+           "reaches cap; return `rand() * min(cap, ceiling)`."],
 )
 
 
@@ -164,14 +260,16 @@ STEP = "        t += backoff_delay(attempt, base, cap, rand)\n        times.appe
 q2 = Problem(
     name="retry_schedule",
     arg_names=("attempts", "base", "cap", "rand"),
-    cases=st.tuples(st.integers(0, 12), _base_cap(), seeds).map(lambda t: (t[0], *t[1], t[2])),
+    cases=st.tuples(st.integers(0, 12) | st.integers(60, 120), base_caps, seeds)
+    .map(lambda t: (t[0], *t[1], t[2])),
     answer=retry_schedule,
     reference=backoff.retry_schedule,
     run=run_with_rand,
     judge=_judge_schedule,
     examples=[("no retries", (0, 1.0, 30.0, Rand(seed=7))),
               ("the seed's schedule: 5 retries, base 1, cap 30", (5, 1.0, 30.0, Rand(seed=7))),
-              ("70 retries, past the exponent clamp", (70, 0.1, 10.0, Rand(seed=3))),
+              ("70 retries", (70, 0.1, 10.0, Rand(seed=3))),
+              ("70 retries under a cap far above base × 2^62", (70, 1.0, 1e30, Rand(seed=3))),
               ("the worst case: rand() ≈ 1", (8, 0.1, 10.0, TOP))],
     pitfalls=[
         Pitfall("waits instead of times",

@@ -175,6 +175,11 @@ q1 = Problem(
 
 
 # -- jobs for q2, q3 and q5 -------------------------------------------------------------------
+# a duration is any number >= 0: whole ticks, halves (exact sums, so equal finishes stay equal)
+# and 0 (a job that finishes the moment it starts)
+DURATIONS = st.integers(1, 4) | st.integers(0, 8).map(lambda x: x / 2)
+
+
 @st.composite
 def job_sets(draw, max_jobs=5):
     """Up to `max_jobs` acyclic jobs {name: (priority, duration, deps)}: names drawn apart from
@@ -184,7 +189,7 @@ def job_sets(draw, max_jobs=5):
     for i in range(n):
         deps = draw(st.permutations(sorted(draw(st.sets(st.integers(0, i - 1), max_size=2))))
                     ) if i else []
-        specs.append((draw(st.integers(0, 3)), draw(st.integers(1, 4)), deps))
+        specs.append((draw(st.integers(-1, 3)), draw(DURATIONS), deps))
     names = draw(st.permutations(NAMES))[:n]
     return {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
             for i in draw(st.permutations(range(n)))}
@@ -198,7 +203,9 @@ TOGETHER = {"Y": (0, 1, ()), "Z": (1, 1, ()), "B": (1, 1, ("Y",)), "A": (1, 1, (
 JOB_EDGES = [("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
              ("equal priorities: the job ready longest goes first, not the first name", (TIES,)),
              ("equal priorities released together keep the order of jobs", (TOGETHER,)),
-             ("the seed's worked example", (WORKED_EXAMPLE,))]
+             ("the seed's worked example", (WORKED_EXAMPLE,)),
+             ("graphlib's get_ready() order is not the order of jobs",
+              ({"C": (1, 1, ("A",)), "B": (1, 1, ()), "A": (1, 1, ())},))]
 
 
 # -- q2: one worker ----------------------------------------------------------------------------
@@ -255,9 +262,26 @@ def judge_order(case, expected, got) -> str | None:
         missing = [dep for dep in jobs[name][2] if dep not in got[:i]]
         if missing:
             return f"{name!r} runs before {missing[0]!r}, which it needs"
-    return wrong
+    for i, name in enumerate(got):  # every pick ready and most urgent: only the ties differ
+        done = set(got[:i])
+        ready = [n for n in jobs if n not in done and all(d in done for d in jobs[n][2])]
+        if jobs[name][0] != min(jobs[n][0] for n in ready):
+            return f"{wrong}: {name!r} runs while a job of a lower priority number is ready"
+    return (f"{wrong}: every pick is ready and of the lowest priority number, so the tie-break "
+            "is wrong: among equal priorities the job that became ready first goes first, and "
+            "jobs ready at the same moment keep the order of `jobs` (the order of graphlib's "
+            "get_ready() is not that order)")
 
 
+WRONG_TIE = "ties broken by the wrong key"
+WRONG_TIE_WHY = ("among equal priorities the job that became ready first goes first, and jobs "
+                 "ready together keep the order of `jobs`: push (priority, next(counter), name). "
+                 "Any other tie key (the name, the duration, the newest first) decides by "
+                 "something the rule does not mention")
+WRONG_TIES = [Pitfall(WRONG_TIE, WRONG_TIE_WHY, edit=[("next(seq), name)", key),
+                                                      ("heappop(ready)[2]", "heappop(ready)[-1]")])
+              for key in ("name, name)", "jobs[name][1], next(seq), name)",
+                          "-jobs[name][1], next(seq), name)", "-next(seq), name)")]
 PUSHED_EARLY = "numbered at submission, not when ready"
 PUSHED_EARLY_WHY = ("a job enters the heap, and takes its counter number, when its last "
                     "dependency finishes; a job pushed (or numbered) at submission jumps ahead "
@@ -277,12 +301,13 @@ q2 = Problem(
                 "finished; keep it out of the heap until then",
                 edit=[("deps for name, (_, _, deps)", "() for name, (_, _, deps)")]),
         Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
-        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        *WRONG_TIES,
         Pitfall("largest priority number first", HIGHEST_FIRST,
                 edit=[("(jobs[name][0],", "(-jobs[name][0],")]),
     ],
     hints=["Count each job's unfinished dependencies (graphlib.TopologicalSorter does it: "
-           "prepare(), get_ready(), done(name)). The jobs with none left are ready.",
+           "prepare(), get_ready(), done(name); but get_ready() lists the newly ready jobs in "
+           "its own order, not the order of `jobs`). The jobs with none left are ready.",
            "Ready jobs wait in a heap of (priority, next(counter), name). Pop one, run it, mark "
            "it done; push the jobs that became ready.",
            "Push jobs that become ready together in the order of `jobs`: "
@@ -359,12 +384,47 @@ def judge_run(case, expected, got) -> str | None:
     if wrong is None or not shaped:
         return wrong  # right, or not (a list of 4-tuples, a number): the type is the message
     (log, makespan), (want_log, want_makespan) = got, expected
+    if _only_ties_differ(*case, log):
+        return f"{wrong}: {TIES_WRONG}"
     if makespan != want_makespan:
         return f"the makespan should be {want_makespan}, not {makespan}"
     if sorted(map(repr, (e[:3] for e in log))) == sorted(map(repr, (e[:3] for e in want_log))):
         return ("every job starts and ends at the right time, but on another worker: the free "
                 "worker with the lowest number takes the next job")
     return wrong
+
+
+TIES_WRONG = ("every job starts once its deps are done and every pick is a most urgent ready "
+              "job, so the tie-break is wrong: among equal priorities the job that became ready "
+              "first goes first, and jobs ready at the same moment keep the order of `jobs`")
+
+
+def _only_ties_differ(jobs, workers, log) -> bool:
+    """True when the log is q3's rule replayed with other tie choices: the picks, in start order
+    (lowest worker first), each start at the moment the rule dispatches, on the worker it
+    dispatches to, with a job of the lowest priority number then ready."""
+    picks = iter(sorted(log, key=lambda e: (e[1], e[3])))
+    waiting = {name: len(deps) for name, (_, _, deps) in jobs.items()}
+    ready = {name for name in jobs if waiting[name] == 0}
+    running, free, clock = [], list(range(workers)), 0
+    while ready or running:
+        while ready and free:
+            worker, pick = heapq.heappop(free), next(picks, None)
+            if (pick is None or pick[0] not in ready or pick[1:] != (
+                    clock, clock + jobs[pick[0]][1], worker)
+                    or jobs[pick[0]][0] != min(jobs[n][0] for n in ready)):
+                return False
+            ready.remove(pick[0])
+            heapq.heappush(running, (pick[2], worker, pick[0]))
+        clock = running[0][0]
+        while running and running[0][0] == clock:
+            _, worker, name = heapq.heappop(running)
+            heapq.heappush(free, worker)
+            for child in (n for n, (_, _, deps) in jobs.items() if name in deps):
+                waiting[child] -= 1
+                if waiting[child] == 0:
+                    ready.add(child)
+    return next(picks, None) is None
 
 
 SIMULTANEOUS = {"A": (1, 1, ()), "B": (1, 1, ()), "W": (5, 1, ()), "Z": (0, 1, ("B",))}
@@ -391,7 +451,9 @@ q3 = Problem(
                 edit=[("while running and running[0][0] == clock:",
                        "if running[0][0] == clock:")]),
         Pitfall(PUSHED_EARLY, PUSHED_EARLY_WHY, edit=[("next(seq)", "position[name]")]),
-        Pitfall(NO_TIE_BREAK, TIE_BY_NAME, edit=[("next(seq), name)", "name, name)")]),
+        *WRONG_TIES,
+        Pitfall("largest priority number first", HIGHEST_FIRST,
+                edit=[("(jobs[name][0], next(seq)", "(-jobs[name][0], next(seq)")]),
         Pitfall("waited for every running job", "jump to the *next* finish, not the last one: "
                 "a worker that frees up should start the next ready job at once",
                 edit=[("clock = running[0][0]", "clock = max(running)[0]"),

@@ -1,6 +1,7 @@
 """Exercises for 02_edf_lateness: EDF order, maximum lateness, feasibility, Moore-Hodgson."""
 
 import heapq
+import itertools
 
 from hypothesis import strategies as st
 
@@ -12,21 +13,46 @@ SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("
 TIES = "ties not kept in input order"
 
 
+def _halves(low: int, high: int) -> st.SearchStrategy:
+    """Whole numbers in [low, high], or multiples of 0.5 there (a Job takes floats; halves add up
+    exactly, so no answer is wrong by rounding alone)."""
+    return st.integers(low, high) | st.integers(2 * low, 2 * high).map(lambda x: x / 2)
+
+
 @st.composite
 def job_lists(draw, max_size=7) -> list[Job]:
-    """Jobs whose names are drawn apart from their order: a name never hints at the position."""
-    specs = draw(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 14)), max_size=max_size))
+    """Jobs whose names are drawn apart from their order: a name never hints at the position.
+    Durations from 0, deadlines from -3 (already late at t = 0), ints or floats."""
+    specs = draw(st.lists(st.tuples(_halves(0, 6), _halves(-3, 14)), max_size=max_size))
     names = draw(st.permutations("ABCDEFGHIJ"))[:len(specs)]
     return [Job(n, d, dl) for n, (d, dl) in zip(names, specs, strict=True)]
 
 
-one_list = job_lists().map(lambda js: (js,))
+@st.composite
+def tight_job_lists(draw, max_size=6) -> list[Job]:
+    """Jobs that just fit: run in a random order, each is due at its finish there (or a little
+    later), then listed in another order; sometimes one deadline is moved a tick too early. So
+    feasible and not feasible are both a near thing, and only the deadline order tells them."""
+    durations = draw(st.lists(_halves(0, 5), min_size=1, max_size=max_size))
+    finishes = list(itertools.accumulate(durations))
+    deadlines = [f + draw(st.sampled_from([0, 0, 0.5, 1])) for f in finishes]
+    if draw(st.booleans()):
+        k = draw(st.integers(0, len(deadlines) - 1))
+        deadlines[k] -= 1
+    names = draw(st.permutations("ABCDEFGHIJ"))[:len(durations)]
+    jobs = [Job(n, d, dl) for n, d, dl in zip(names, durations, deadlines, strict=True)]
+    return draw(st.permutations(jobs))
+
+
+one_list = st.one_of(job_lists(), tight_job_lists()).map(lambda js: (js,))
 EDGES = [("no jobs", ([],)), ("one job", ([Job("A", 3, 2)],)),
          ("equal deadlines with names against input order",
           ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)),
          ("equal deadlines and durations under other names",
           ([Job("B", 1, 4), Job("A", 1, 4), Job("C", 2, 1)],)),
-         ("the report/email/deploy/backup example", (SEED_JOBS,))]
+         ("the report/email/deploy/backup example", (SEED_JOBS,)),
+         ("float durations and deadlines, a job of length 0, a deadline below 0",
+          ([Job("B", 1.5, 2.5), Job("C", 0, -1), Job("A", 2.5, 3.0), Job("D", 0.5, 4.5)],))]
 
 
 # -- the answers: what solution() shows and the notebook holds, the text each pitfall edits -------
@@ -165,7 +191,8 @@ q4 = Problem(
     answer=min_late_jobs,
     reference=edf.min_late_jobs,
     judge=_judge_on_time,
-    examples=EDGES,
+    examples=EDGES + [("a long early job in the way of three short ones",
+                       ([Job("C", 4, 4), Job("A", 1, 5), Job("D", 1, 5), Job("B", 1, 5)],))],
     equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
                 "same time; any largest on-time set is accepted"},
     pitfalls=[

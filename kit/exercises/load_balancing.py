@@ -17,6 +17,7 @@ from kit import balance
 from kit.checks import Pitfall, Problem, difference
 
 SEED_TASKS = [7, 2, 5, 10, 8]  # the seed-style example: 2 CPUs finish at 18, blocks [7,2,5][10,8]
+BIG_SIZES = [10**9, 3, 10**9 - 7, 1, 10**9]  # binary search: ~31 probes; trying each limit: 10**9
 
 
 def _is_number(x) -> bool:
@@ -122,7 +123,7 @@ def judge_finish_time(case, expected, got) -> str | None:
 q2 = Problem(
     name="min_time_contiguous",
     arg_names=("tasks", "cpus"),
-    cases=st.tuples(st.lists(st.integers(1, 15), max_size=7), st.integers(1, 4)),
+    cases=st.tuples(st.lists(st.integers(0, 15), max_size=7), st.integers(1, 4)),
     answer=min_time_contiguous,
     reference=balance.min_time_contiguous,
     judge=judge_finish_time,
@@ -132,7 +133,9 @@ q2 = Problem(
     examples=[("no tasks", ([], 2)), ("one task", ([6], 3)),
               ("more CPUs than tasks", ([4, 1, 3], 5)),
               ("the seed-style example", (SEED_TASKS, 2)),
-              ("the seed-style example on 3 CPUs", (SEED_TASKS, 3))],
+              ("the seed-style example on 3 CPUs", (SEED_TASKS, 3)),
+              ("only tasks of size 0", ([0, 0, 0], 2)),
+              ("sizes of 10**9: a search over every limit cannot finish", (BIG_SIZES, 2))],
     pitfalls=[
         Pitfall("high = mid - 1 skipped the answer",
                 "when mid fits, mid itself may be the answer: set high = mid, not mid - 1",
@@ -201,7 +204,7 @@ def judge_loads(case, expected, got) -> str | None:
 q3 = Problem(
     name="lpt",
     arg_names=("tasks", "cpus"),
-    cases=st.tuples(st.lists(st.integers(1, 9), max_size=6), st.integers(1, 4)),
+    cases=st.tuples(st.lists(st.integers(0, 9), max_size=6), st.integers(1, 4)),
     answer=lpt,
     reference=_lpt_loads,
     judge=judge_loads,
@@ -297,6 +300,17 @@ def lpt_miss_instances(draw):
     return (draw(st.permutations(balance.graham_worst_case(2))), 2)
 
 
+FIRST = "first solution instead of best"
+FIRST_WHY = ("the first complete assignment the search reaches is only a candidate: keep "
+             "searching, and stop early only when a makespan equals the lower bound")
+
+
+def _first_complete(tasks, cpus):
+    """A pitfall of q4 as its own answer: the search returns its first complete assignment,
+    which with no bound to beat puts every task on CPU 0."""
+    return sum(tasks)
+
+
 GRAHAM_5 = balance.graham_worst_case(5)
 FLOOR = 'the floor only ends the search early; a lower floor gives the same minimum, later'
 CUT = ('a cut that only saves time: the search still tries every placement that could be'
@@ -336,6 +350,7 @@ q4 = Problem(
     },
     examples=[("no tasks", ([], 2)), ("one CPU", ([4, 2, 3], 1)),
               ("more CPUs than tasks", ([5, 1], 4)),
+              ("a placement left in place misses the best", ([5, 8, 6, 7, 9, 3], 2)),
               ("Graham's worst case for 2 CPUs", (balance.graham_worst_case(2), 2)),
               ("Graham's worst case for 3 CPUs, shuffled", ([3, 4, 5, 3, 4, 3, 5], 3)),
               ("Graham's worst case for 5 CPUs (11 tasks: 5 ** 11 ≈ 49 million assignments, "
@@ -350,6 +365,8 @@ q4 = Problem(
                 edit=[("    return best\n", "    return floor\n")]),
         Pitfall("kept the tasks in order", "that is the contiguous version; here any task may "
                 "go on any CPU", answer=min_time_contiguous),
+        Pitfall(FIRST, FIRST_WHY, edit=[("return best == floor  #", "return True  #")]),
+        Pitfall(FIRST, FIRST_WHY, answer=_first_complete),
         Pitfall("forgot to undo a placement", "after the recursive call, take the task off the "
                 "CPU again before trying the next one",
                 edit=[("            loads[c] -= sizes[k]  # undo before trying the next CPU\n",

@@ -198,7 +198,7 @@ def mlfq_tasks(draw):
 q2 = Problem(
     name="mlfq_schedule",
     arg_names=("tasks", "boost"),
-    cases=st.tuples(mlfq_tasks(), st.none() | st.integers(2, 8)),
+    cases=st.tuples(mlfq_tasks(), st.none() | st.integers(1, 8)),  # 1: a boost every tick
     answer=mlfq_schedule,
     reference=mlfq_in_core,
     run=lambda answer, case: _joined(answer(*case)),
@@ -249,6 +249,9 @@ q2 = Problem(
 )
 
 
+CREDIT = "        credit = deficits[tenant] + quantum * weights[tenant]\n"
+
+
 # -- q3: one round of deficit round robin --------------------------------------------------------
 @st.composite
 def tenant_dicts(draw, jobs, deficits=True):
@@ -262,8 +265,10 @@ def tenant_dicts(draw, jobs, deficits=True):
     weights = shuffled({t: draw(st.integers(1, 3)) for t in tenants})
     if not deficits:
         return queues, weights
-    credit = shuffled({t: draw(st.integers(0, queues[t][0] - 1)) if queues[t] else 0
-                       for t in tenants})
+    # a backlogged tenant's deficit is below its head job (or the head would have gone); an idle
+    # tenant's may be anything: the answer must set it to 0, not keep it
+    credit = shuffled({t: draw(st.integers(0, queues[t][0] - 1) if queues[t] else
+                               st.integers(0, 6)) for t in tenants})
     return queues, credit, weights
 
 
@@ -279,6 +284,8 @@ q3 = Problem(
                ({"a": [3, 1]}, {"a": 2}, {"a": 1}, 2)),
               ("an idle tenant beside a busy one", ({"a": [], "b": [4]}, {"a": 0, "b": 1},
                                                     {"a": 1, "b": 1}, 2)),
+              ("an idle tenant with a deficit left over", ({"b": [5], "a": []}, {"a": 3, "b": 0},
+                                                          {"a": 1, "b": 1}, 2)),
               ("tenants listed against their names, the dicts in other orders",
                ({"c": [2, 2], "a": [1], "b": [3]}, {"b": 0, "a": 0, "c": 1},
                 {"a": 1, "c": 2, "b": 1}, 2)),
@@ -297,6 +304,11 @@ q3 = Problem(
                 "a tenant whose queue runs dry forfeits its leftover (reset to 0), or it could "
                 "save credit while idle and burst later",
                 edit=[("credit if k < len(jobs) else 0", "credit")]),
+        Pitfall("an idle tenant kept its old deficit",
+                "a tenant whose queue is empty earns nothing and its deficit becomes 0, whatever "
+                "it was", edit=[(CREDIT, "        if not jobs:\n"
+                                         "            after[tenant] = deficits[tenant]\n"
+                                         "            continue\n" + CREDIT)]),
         Pitfall("credit given to an empty queue",
                 "only a backlogged tenant earns quantum·weight; an idle tenant's deficit is 0",
                 edit=[("credit if k < len(jobs) else 0", "credit if k < len(jobs) or not jobs "

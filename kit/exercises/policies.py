@@ -20,8 +20,9 @@ from kit.policies import DEFAULT_JOBS, Task, simulate
 
 
 @st.composite
-def task_lists(draw, min_size=0, max_size=6, priorities=(1, 3)) -> list[Task]:
-    """Tasks in any arrival order, their names a random draw (never A, B, C in list order)."""
+def task_lists(draw, min_size=0, max_size=6, priorities=(-1, 3)) -> list[Task]:
+    """Tasks in any arrival order, their names a random draw (never A, B, C in list order);
+    priorities from -1 (a priority is any number: the smallest runs first)."""
     specs = draw(st.lists(st.tuples(st.integers(0, 8), st.integers(1, 6),
                                     st.integers(*priorities)), min_size=min_size,
                           max_size=max_size))
@@ -154,6 +155,9 @@ q1 = Problem(
                 "jobs arriving together are served in list order under FIFO; shortest first is "
                 "SJF", edit=[("key=lambda i: arrivals[i])", "key=lambda i: (arrivals[i], "
                               "durations[i]))")]),
+        Pitfall("ties last-in first-out",
+                "jobs arriving together are served in list order: the earlier one in the list "
+                "first", edit=[("key=lambda i: arrivals[i])", "key=lambda i: (arrivals[i], -i))")]),
     ],
     hints=["Take the jobs in arrival order (`sorted(range(n), key=lambda i: arrivals[i])` is "
            "stable) and keep a clock: the time the worker becomes free.",
@@ -198,6 +202,11 @@ q2 = Problem(
         Pitfall("ties last-in first-out",
                 "equal priorities came out newest first: the tie-breaker must grow with arrival, "
                 "not shrink", edit=[("(task.priority, next(seq)", "(task.priority, -next(seq)")]),
+        Pitfall("a task arriving exactly now left out (< for <=)",
+                "a task that arrives at the very moment the worker becomes free is ready: admit "
+                "every task with arrival <= clock",
+                edit=[("while arriving and arriving[0].arrival <= clock:",
+                       "while arriving and arriving[0].arrival < clock:")]),
         Pitfall("tasks run before they arrive",
                 "sorting everything by priority once ignores arrivals: when the worker is free, "
                 "choose only among tasks that have already arrived (and if none has, wait for "
@@ -220,7 +229,7 @@ def round_robin_in_core(tasks, quantum):
 q3 = Problem(
     name="round_robin",
     arg_names=("tasks", "quantum"),
-    cases=st.tuples(task_lists(), st.integers(1, 4)),
+    cases=st.tuples(task_lists(), st.integers(1, 4) | st.just(1000)),  # 1000: longer than all
     answer=round_robin,
     reference=round_robin_in_core,
     equivalent={"L6 constant: `0` -> `-1`": "with nothing queued at -1 the clock jumps to the "
@@ -247,6 +256,12 @@ q3 = Problem(
                 edit=[("        while arriving and arriving[0].arrival <= clock:  # arrivals "
                        "during the slice go first\n            queue.append(arriving.popleft())\n",
                        "")]),
+        Pitfall("an arrival at the slice's end queued last (< for <=)",
+                "the convention: a task arriving exactly as a slice ends joins the queue before "
+                "the task whose quantum ran out; admit arrivals with arrival <= clock",
+                edit=[("        while arriving and arriving[0].arrival <= clock:  # arrivals "
+                       "during", "        while arriving and arriving[0].arrival < clock:  # "
+                       "arrivals during")]),
         Pitfall("every task treated as present at time 0",
                 "a task cannot run before it arrives: admit tasks to the queue as the clock "
                 "reaches their arrival, and jump the clock over idle gaps",

@@ -81,8 +81,11 @@ def recovery_cases(draw):
                                       "CANCELLED"]))
         running = state == "RUNNING"
         rows.append(Row(name, state, draw(st.integers(1 if running else 0, 3)),
-                        draw(st.integers(0, 3)), draw(st.integers(0, 6)) if running else None))
-    return rows, draw(st.integers(0, 6)), draw(st.booleans()), draw(st.integers(0, 3))
+                        draw(st.integers(0, 3)), draw(_times) if running else None))
+    return rows, draw(_times), draw(st.booleans()), draw(st.integers(0, 3))
+
+
+_times = st.integers(0, 6) | st.integers(0, 12).map(lambda x: x / 2)  # a lease ends at any time
 
 
 R = Row
@@ -140,7 +143,8 @@ def least_interval(tasks, n):
 q2 = Problem(
     name="least_interval",
     arg_names=("tasks", "n"),
-    cases=st.tuples(st.lists(st.sampled_from("ABCDE"), max_size=14), st.integers(0, 5)),
+    cases=st.tuples(st.lists(st.sampled_from("ABCDE"), max_size=14),
+                    st.integers(0, 5) | st.just(100)),  # 100: a cooldown longer than the tasks
     answer=least_interval,
     reference=cooldown.least_interval,
     examples=[("no tasks", ([], 2)), ("the classic AAABBB, n = 2", (list("AAABBB"), 2)),
