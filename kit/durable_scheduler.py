@@ -53,7 +53,7 @@ from typing import Any, NamedTuple
 
 from kit import validate
 from kit.heap import Heap
-from kit.jobs import Run, error_message
+from kit.jobs import Run, error_message, retry_wait
 from kit.lease import is_held
 from kit.scheduler import FifoPolicy, OldestDuePolicy, PriorityPolicy
 from kit.store import WallClock, _storable, open_file
@@ -330,7 +330,7 @@ class Executor:
 
     def _failed(self, row: JobRow, message: str) -> Status:
         if row.attempts <= row.retries:
-            run_at = self.clock.now() + row.backoff * 2 ** (row.attempts - 1)
+            run_at = self.clock.now() + retry_wait(row.backoff, row.attempts)
             self.store.finish(row, Status.PENDING, run_at)
             return Status.PENDING
         self.store.finish(row, Status.FAILED, row.run_at, error=message)
