@@ -690,6 +690,12 @@ class LocalServer:
         while pid == postmaster and time.monotonic() < deadline and any(
                 map(_alive, [pid, *children])):
             time.sleep(0.05)
+        if pid == postmaster and not _alive(pid):
+            # a dead postmaster left as a zombie still "exists" for the next start's check of
+            # postmaster.pid: the lock file is stale, as after a crash of the machine
+            for stale in (self.data / "postmaster.pid",
+                          self.folder / f".s.PGSQL.{self.port}.lock"):
+                stale.unlink(missing_ok=True)
 
     def close(self) -> None:
         """Stop the server (if it runs) and delete its folder."""
