@@ -125,7 +125,7 @@ def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float
     `rand() * ceiling`. O(1) per call; the exponent is clamped so a huge r cannot overflow.
     """
     _check_number("base", base)
-    validate.number("cap", cap, low=0)  # finite: every wait it gives must be one
+    _check_number("cap", cap)
     if rand is not None:
         validate.function("rand", rand)
         return lambda r: backoff_delay(r, base, cap, rand)
