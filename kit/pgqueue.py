@@ -212,7 +212,12 @@ def connect(dsn: str, autocommit: bool = True, durable: bool = True):
 
 
 class PostgresLeaseQueue(RowObservations):
-    """At-least-once job queue with leases, heartbeats, retries and dead letters, in PostgreSQL."""
+    """At-least-once job queue with leases, heartbeats, retries and dead letters, in PostgreSQL.
+
+    `durable=True` (the default) runs its sessions with `synchronous_commit=on`: every put, ack,
+    fail and heartbeat that returned survives a crash of the server. `durable=False` is faster
+    under load and loses the calls of the last moments before such a crash (see `connect`).
+    Attempts, tokens and deadlines are read from the row, never from a Lease's fields."""
 
     STATE = STATE  # the state, from the row and the clock (see RowObservations)
 
