@@ -111,11 +111,15 @@ def retry_at(retry_delay, attempts, time) -> float:
 
 
 def check_error(error):
-    """What `fail(lease, error=...)` keeps with the job: None or a str (at most 8,000
-    characters are kept: a message, not a log)."""
+    """What `fail(lease, error=...)` keeps with the job: None or a str, its first 8,000
+    characters (a message, not a log), with NUL and lone surrogates written as escapes
+    (`\\x00`, `\\ud800`), so every store can hold any message an exception may carry."""
     if error is not None and type(error) is not str:
         raise TypeError(f"error must be a str or None, got {error!r}")
-    return None if error is None else error[:8000]
+    if error is None:
+        return None
+    text = error[:8000].replace("\x00", "\\x00")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float] | None = None):

@@ -145,6 +145,14 @@ def test_the_error_of_a_failed_attempt_is_kept_in_its_dead_letter(make):
         "A", 7, 1, "fail", "TypeError: can't multiply sequence")
 
 
+def test_any_error_message_can_be_kept(make):
+    clock, q = make(max_attempts=1)
+    q.put("A")
+    assert q.fail(q.lease("w1"), error="nul\x00 and \ud800 and " + "x" * 20_000) is True
+    (dead,) = q.dead_letters
+    assert dead.error.startswith("nul\\x00 and \\ud800 and xxx") and len(dead.error) < 8100
+
+
 SQL = ("sqlite", "postgres")
 
 
