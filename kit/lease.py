@@ -204,12 +204,9 @@ class LeaseQueue:
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or return
         None if nothing is ready. O(log n) for the expiry-heap push."""
-        try:
-            named = worker is not None and hash(worker) is not None
-        except TypeError:
-            named = False
-        if not named:
-            raise TypeError(f"worker must be a hashable name, got {worker!r}")
+        if worker is None:
+            raise TypeError("worker must be a hashable name, got None")
+        validate.hashable("worker", worker)
         now = self._catch_up()
         if not self._ready:
             self.trace.append(Event(now, "empty", None, worker, 0))

@@ -312,7 +312,7 @@ def test_operation_errors_name_the_argument_and_value():
         q.put(["B"])
     with pytest.raises(TypeError, match="worker must be a hashable name, got None"):
         q.lease(None)
-    with pytest.raises(TypeError, match=r"worker must be a hashable name, got \{\}"):
+    with pytest.raises(TypeError, match=r"worker must be hashable, got \{\}"):
         q.lease({})
     lease = q.lease("w1")
     with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'leased'."):
