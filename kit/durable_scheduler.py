@@ -36,9 +36,17 @@ A task raising an `Exception` is a failed attempt. A `BaseException` that is not
 (`KeyboardInterrupt`, `SystemExit`) means "stop the process": the executor stops heartbeating and
 lets it pass, leaving the row RUNNING for the recovery rule. Ticks follow `kit.scheduler.Scheduler`
 exactly (same promotion, slots, retry rule), which the tests check against it as a model.
-One `DurableScheduler` per file at a time: it holds an exclusive lock on `path + ".lock"`
-(`flock`, which the operating system releases when the process dies, however it dies), so "on
-start nobody else can be running it" is true, and a second scheduler on the same file is refused.
+One `DurableScheduler` per file at a time: it holds an exclusive `flock` on the database file
+itself (which the operating system releases when the process dies, however it dies). A lock
+belongs to the file, not to its name, so a second scheduler is refused with one line naming the
+file whatever name it comes through: the same path, a symlink, a hard link, in this process or
+another. So "on start nobody else can be running it" is true. (SQLite's own locks are POSIX
+record locks, which on Linux are independent of flock.)
+
+Every write is committed with `synchronous=FULL` in WAL mode: a job submitted, claimed or
+finished survives a crash of the process, of the OS and a power cut. A file that is not a
+scheduler's, or is damaged, is one error naming it (`QueueFileError`), never a raw
+`sqlite3.DatabaseError` from the middle of a tick.
 """
 
 import fcntl
@@ -53,10 +61,10 @@ from typing import Any, NamedTuple
 
 from kit import validate
 from kit.heap import Heap
-from kit.jobs import Run, error_message
+from kit.jobs import Run, error_message, retry_wait
 from kit.lease import is_held
 from kit.scheduler import FifoPolicy, OldestDuePolicy, PriorityPolicy
-from kit.store import WallClock, _storable, open_file
+from kit.store import QueueFileError, WallClock, check_name, open_file, payload_text
 
 __all__ = ["DurableScheduler", "Status", "JobRow", "JobStore", "Dispatcher", "Executor",
            "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Run", "WallClock"]
@@ -140,26 +148,31 @@ def _row(values) -> JobRow:
 
 
 def _json(name: str, value) -> str:
-    try:
-        return json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be JSON data (it is stored as text), got {value!r}") from None
+    return payload_text(value, name, allow_nan=False)
 
 
 def _connect(path, timeout) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=timeout, isolation_level=None)
 
 
-def _lock(path):
-    """Hold the file's lock for this process, or refuse: one scheduler per file."""
-    lock = open(os.fspath(path) + ".lock", "a")  # held until close(), or until the process dies
+def _lock(path) -> int:
+    """Hold the file's own lock (by its identity, st_dev and st_ino, whatever name reaches it),
+    or refuse: one scheduler per file. Returns the descriptor, held until close() or death."""
+    name = os.fspath(path)
     try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)  # follows symlinks
+    except OSError as e:
+        raise QueueFileError(f"cannot open the durable scheduler file {name!r}: "
+                             f"{e.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        lock.close()
-        raise RuntimeError(f"another DurableScheduler has {os.fspath(path)!r} open; one "
-                           "scheduler per file (close it first)") from None
-    return lock
+        st = os.fstat(fd)
+        os.close(fd)
+        raise RuntimeError(f"another DurableScheduler has {name!r} open (the same file, "
+                           f"device {st.st_dev} inode {st.st_ino}, under this or another name);"
+                           f" one scheduler per file: close it first") from None
+    return fd
 
 
 class JobStore:
@@ -185,14 +198,30 @@ class JobStore:
 
     @contextmanager
     def _transaction(self):
+        """BEGIN IMMEDIATE ... COMMIT; a damaged file is one QueueFileError naming it."""
         conn = self._db
-        conn.execute("BEGIN IMMEDIATE")
+        with self._named_errors():
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def _named_errors(self):
         try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+            yield
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):
+                raise TimeoutError(f"waited {self.timeout} s for the durable scheduler file "
+                                   f"{self.path!r}") from None
+            raise QueueFileError(f"the durable scheduler file {self.path!r} failed: {e}") from None
+        except sqlite3.DatabaseError as e:  # "malformed", "not a database", ...
+            raise QueueFileError(f"the durable scheduler file {self.path!r} is damaged: "
+                                 f"{e}") from None
 
     def insert(self, id, task, payload, priority, run_at, retries, backoff) -> JobRow:
         with self._transaction() as c:
@@ -240,19 +269,23 @@ class JobStore:
                 (status, run_at, result, error, row.id, row.token)).fetchone() is not None
 
     def get(self, id) -> JobRow:
-        row = self._db.execute(f"SELECT {COLUMNS} FROM jobs WHERE id = ?", (id,)).fetchone()
+        with self._named_errors():
+            row = self._db.execute(f"SELECT {COLUMNS} FROM jobs WHERE id = ?", (id,)).fetchone()
         if row is None:
             raise ValueError(f"no job with id {id!r}")
         return _row(row)
 
     def rows(self, states=None) -> list:
         """Every job (or those in `states`), in submission order."""
-        rows = [_row(r) for r in self._db.execute(f"SELECT {COLUMNS} FROM jobs ORDER BY seq")]
+        with self._named_errors():
+            rows = [_row(r) for r in self._db.execute(f"SELECT {COLUMNS} FROM jobs "
+                                                      "ORDER BY seq").fetchall()]
         return rows if states is None else [r for r in rows if r.status in states]
 
     def live(self) -> int:
-        return self._db.execute("SELECT count(*) FROM jobs WHERE state IN "
-                                  "('PENDING', 'READY', 'RUNNING')").fetchone()[0]
+        with self._named_errors():
+            return self._db.execute("SELECT count(*) FROM jobs WHERE state IN "
+                                    "('PENDING', 'READY', 'RUNNING')").fetchone()[0]
 
 
 class Dispatcher:
@@ -330,7 +363,7 @@ class Executor:
 
     def _failed(self, row: JobRow, message: str) -> Status:
         if row.attempts <= row.retries:
-            run_at = self.clock.now() + row.backoff * 2 ** (row.attempts - 1)
+            run_at = self.clock.now() + retry_wait(row.backoff, row.attempts)
             self.store.finish(row, Status.PENDING, run_at)
             return Status.PENDING
         self.store.finish(row, Status.FAILED, row.run_at, error=message)
@@ -369,17 +402,19 @@ class DurableScheduler:
         self._lock = _lock(path)
         try:
             self.store = JobStore(path, timeout)
+            self.dispatcher = Dispatcher(policy)
+            self.executor = Executor(self.store, self.tasks, clock, lease_for)
+            self.ticks = 0
+            self._closed = False
+            # on start: reload the READY rows; every RUNNING job is unfinished (one per file)
+            self.dispatcher.add(self.store.rows((Status.READY,)))
+            self.dispatcher.add(self.store.recover_and_promote(self.clock.now(), max_recoveries,
+                                                               on_start=True))
         except BaseException:
-            self._lock.close()
+            if getattr(self, "store", None) is not None:
+                self.store.close()
+            os.close(self._lock)
             raise
-        self.dispatcher = Dispatcher(policy)
-        self.executor = Executor(self.store, self.tasks, clock, lease_for)
-        self.ticks = 0
-        self._closed = False
-        # on start: reload the READY rows; every RUNNING job is unfinished (one scheduler per file)
-        self.dispatcher.add(self.store.rows((Status.READY,)))
-        self.dispatcher.add(self.store.recover_and_promote(self.clock.now(), max_recoveries,
-                                                           on_start=True))
 
     def __repr__(self) -> str:
         return (f"DurableScheduler({self.store.path!r}, tasks={sorted(self.tasks)}, "
@@ -393,8 +428,7 @@ class DurableScheduler:
 
     def submit(self, id, task_name, payload=None, priority=5, delay=0, retries=0, backoff=10):
         """Write a PENDING job due at now + delay; it runs as `tasks[task_name](payload)`."""
-        if not _storable(id):
-            raise TypeError(f"id must be a str or an int, got {id!r}")
+        check_name("id", id)
         if self._closed:
             raise RuntimeError(f"the scheduler is shut down; cannot submit id={id!r}")
         validate.choice("task_name", task_name, sorted(self.tasks))
@@ -465,10 +499,10 @@ class DurableScheduler:
         """Close the file and let go of its lock. Unfinished jobs stay in it for the next start."""
         self._closed = True
         self.store.close()
-        self._lock.close()  # closing the descriptor releases the flock
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases the flock
+            self._lock = None
 
     @staticmethod
     def _id(id):
-        if not _storable(id):
-            raise TypeError(f"id must be a str or an int, got {id!r}")
-        return id
+        return check_name("id", id)

@@ -13,15 +13,25 @@ PostgreSQL: `kit_lease_results` in the same database), keyed by job id with
 value, and `runs` counts how often it really ran. That is what makes at-least-once delivery safe.
 A process killed between writing the result and acking makes the queue deliver the job again,
 after its lease expires: the second run finds the row and only bumps `runs`. An idle worker
-sleeps: on SQLite for a short poll interval, on PostgreSQL in `wait()` (LISTEN/NOTIFY). A worker
-whose PostgreSQL connection is cut (a server restart, `pg_terminate_backend`) drops the job it
-held (its lease expires and the job is delivered again), connects again and goes on.
+sleeps: on SQLite for a short poll interval, on PostgreSQL in `wait()` (LISTEN/NOTIFY).
+
+Two things do not stop a worker:
+- **A server that goes away.** A worker whose PostgreSQL connection is cut (a server restart, a
+  crash, `pg_terminate_backend`), or that cannot connect at start, drops the job it held (its
+  lease expires and the job is delivered again) and connects again, waiting between tries with
+  the kit's capped, jittered backoff (`kit.backoff`, equal jitter, 0.05 s doubling up to 1 s).
+  Only a server down for longer than `outage` seconds (default 60) ends the worker, with one
+  line saying so.
+- **A poison job.** A handler that raises fails that attempt (`queue.fail(lease, error=...)`,
+  the error kept with the job): the queue retries it with backoff and dead-letters it after
+  `max_attempts`, and the worker goes on with the next job.
 
 `Fleet` starts such processes, kills one with SIGKILL, starts replacements and stops them all;
 `summary(path)` reads the file and returns plain numbers for tests, notebooks and benchmarks.
 """
 
 import argparse
+import contextlib
 import os
 import random
 import signal
@@ -33,6 +43,9 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from kit import validate
+from kit.backoff import delay_for
+from kit.jobs import error_message
 from kit.lease import exponential_retry
 from kit.store import SqliteLeaseQueue
 
@@ -103,9 +116,13 @@ def setup(path, jobs: int, **queue_args) -> None:
         results.close()
 
 
-def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time.sleep) -> bool:
+def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time.sleep,
+           handler=None, cut_off: tuple = ()) -> bool:
     """Do one leased job: work (heartbeating every third of a lease), record, ack. Returns
-    whether the ack was accepted (False: the lease was lost and someone else has the job)."""
+    whether the ack was accepted (False: the lease was lost and someone else has the job, or
+    the handler raised). A handler (default `work`) that raises an Exception, or a result the
+    results table cannot hold, fails the attempt, with the error kept with the job: retried
+    after backoff, dead-lettered at max_attempts. A lost connection (`cut_off`) passes."""
     step = queue.lease_for / 3
     left = work_seconds
     while left > 0:
@@ -113,40 +130,88 @@ def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time
         left -= step
         if left > 0 and not queue.heartbeat(lease):
             break  # lost the lease: still safe to finish, the write is idempotent
-    record(results, lease.job, work(lease.payload), name)
+    try:
+        record(results, lease.job, (work if handler is None else handler)(lease.payload), name)
+    except cut_off:
+        raise
+    except Exception as exc:  # a poison job: this attempt failed, the worker goes on
+        queue.fail(lease, error=f"{type(exc).__name__}: {error_message(exc)}")
+        return False
     return queue.ack(lease)
 
 
+RECONNECT_BASE, RECONNECT_CAP = 0.05, 1.0  # seconds: the reconnect backoff's first wait, cap
+
+
+class ServerGone(ConnectionError):
+    """The queue's server stayed unreachable for longer than the worker's `outage` allowance."""
+
+
 def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool = False,
-               max_seconds: float = 300, poll: float = 0.01, **queue_args) -> int:
+               max_seconds: float = 300, poll: float = 0.01, outage: float = 60,
+               rand=None, handler=None, **queue_args) -> int:
     """The worker loop; returns how many jobs it handled. Stops when the queue has no live job
-    (with exit_when_empty) or after max_seconds (so an orphaned worker never runs forever)."""
-    queue, results = open_queue(path, **queue_args), open_results(path)
+    (with exit_when_empty) or after max_seconds (so an orphaned worker never runs forever).
+
+    A cut connection, or a server that cannot be reached (at start too), is waited out: the
+    worker tries again after a capped, jittered backoff (`rand`, default a fresh
+    random.Random, draws the jitter) and raises ServerGone once the server has been
+    unreachable for more than `outage` seconds in a row."""
+    validate.number("outage", outage, low=0)
+    validate.number("max_seconds", max_seconds, low=0)
+    rand = random.Random().random if rand is None else validate.function("rand", rand)
     cut_off = _connection_errors(path)
     stop_at, handled = time.monotonic() + max_seconds, 0
+    queue = results = None
+    down_since, tries = None, 0
     try:
         while time.monotonic() < stop_at:
             try:
+                if queue is None:
+                    queue = open_queue(path, **queue_args)
+                if results is None:
+                    results = open_results(path)
                 lease = queue.lease(name)
                 if lease is not None:
-                    handle(queue, results, lease, name, work_seconds)
-                    handled += 1
-                    continue
-                if exit_when_empty:
-                    s = queue.stats()
-                    if s.ready + s.leased + s.delayed == 0:
-                        break
-                if is_dsn(path):
+                    handled += handle(queue, results, lease, name, work_seconds, handler=handler,
+                                      cut_off=cut_off)
+                elif exit_when_empty and _drained(queue):
+                    break
+                elif is_dsn(path):
                     queue.wait(0.5)  # LISTEN/NOTIFY: woken by a put, or when a job is due
                 else:
                     time.sleep(poll)
-            except cut_off:  # the job we held is dropped: its lease expires, it comes back
-                results.close()
-                results = open_results(path)  # the queue connects again by itself
+                down_since, tries = None, 0
+            except cut_off as exc:  # the job we held is dropped: its lease expires, it comes back
+                results = _closed(results)  # the queue connects again by itself
+                now = time.monotonic()
+                down_since = now if down_since is None else down_since
+                if now - down_since > outage:
+                    raise ServerGone(f"worker {name}: the queue's server has been unreachable "
+                                     f"for {now - down_since:.1f} s (outage={outage}): "
+                                     f"{' '.join(str(exc).split())}") from None
+                time.sleep(min(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP, rand),
+                               max(0.0, stop_at - now)))
+                tries += 1
     finally:
-        queue.close()
-        results.close()
+        _closed(queue)
+        _closed(results)
     return handled
+
+
+def _drained(queue) -> bool:
+    s = queue.stats()
+    return s.ready + s.leased + s.delayed == 0
+
+
+def _closed(conn):
+    """Close a queue or a results connection, whatever state it is in; returns None."""
+    if conn is not None:
+        try:
+            conn.close()
+        except Exception:  # a connection the server already cut
+            pass
+    return None
 
 
 def _connection_errors(path) -> tuple:
@@ -203,11 +268,11 @@ class Fleet:
     stop all. Each worker's PostgreSQL connections carry its name as application_name."""
 
     def __init__(self, path, work_seconds: float = 0.005, lease_for: float = 0.5,
-                 max_attempts: int = 5, max_seconds: float = 300):
+                 max_attempts: int = 5, max_seconds: float = 300, outage: float = 60):
         self.path = os.fspath(path)
         self.args = ["--work", str(work_seconds), "--lease-for", str(lease_for),
                      "--max-attempts", str(max_attempts), "--max-seconds", str(max_seconds),
-                     "--exit-when-empty"]
+                     "--outage", str(outage), "--exit-when-empty"]
         self.procs: dict[str, subprocess.Popen] = {}
         self.started = self.killed = 0
         self.logs = tempfile.mkdtemp(prefix="kit-fleet-")
@@ -225,6 +290,15 @@ class Fleet:
                      *self.args], stdout=subprocess.DEVNULL, stderr=err, env=env)
             names.append(name)
         return names
+
+    def wait(self, timeout: float) -> dict:
+        """Wait up to `timeout` seconds for every worker to exit; their exit codes by name
+        (None for one still running)."""
+        deadline = time.monotonic() + timeout
+        for p in self.procs.values():
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(max(0.0, deadline - time.monotonic()))
+        return {name: p.poll() for name, p in self.procs.items()}
 
     def alive(self) -> list[str]:
         return [name for name, p in self.procs.items() if p.poll() is None]
@@ -275,9 +349,15 @@ def main(argv=None) -> int:
     p.add_argument("--max-attempts", type=int, default=5)
     p.add_argument("--max-seconds", type=float, default=300, help="stop after this long")
     p.add_argument("--exit-when-empty", action="store_true", help="stop when no job is live")
+    p.add_argument("--outage", type=float, default=60,
+                   help="give up once the server has been unreachable this many seconds")
     args = p.parse_args(argv)
-    run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
-               lease_for=args.lease_for, max_attempts=args.max_attempts)
+    try:
+        run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
+                   outage=args.outage, lease_for=args.lease_for, max_attempts=args.max_attempts)
+    except ServerGone as e:
+        print(e, file=sys.stderr)
+        return 1
     return 0
 
 

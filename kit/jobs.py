@@ -152,5 +152,18 @@ def check_submit(jobs, closed, id, task, priority, delay, retries, backoff) -> N
 
 
 def error_message(exc: BaseException) -> str:
-    """The message a FAILED job keeps: str(exc), or the exception's class name when empty."""
-    return str(exc) or type(exc).__name__
+    """The message a FAILED job keeps: str(exc), or the exception's class name when empty or
+    when its `__str__` itself raises (the message is never the reason a job is left unsettled)."""
+    try:
+        return str(exc) or type(exc).__name__
+    except BaseException:  # noqa: BLE001 - a broken __str__ is the task's bug, not ours
+        return f"{type(exc).__name__} (its __str__ raised)"
+
+
+def retry_wait(backoff: float, attempts: int) -> float:
+    """The wait before retrying after failed attempt number `attempts`: backoff * 2**(attempts-1),
+    capped at MAX_WAIT seconds, so no number of retries overflows. O(1)."""
+    return min(MAX_WAIT, backoff * 2 ** min(attempts - 1, 1000))
+
+
+MAX_WAIT = 10.0**9  # seconds (about 31 years): a retry wait longer than this is never meant

@@ -15,6 +15,7 @@ delayed jobs whose run-at time has come (a `DelayedQueue`). Heap entries are `(t
 
 import heapq
 import itertools
+import math
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from numbers import Real
@@ -58,13 +59,15 @@ class Event(NamedTuple):
 
 
 class DeadLetter(NamedTuple):
-    """A job that used up max_attempts; `reason` says how its last attempt ended."""
+    """A job that used up max_attempts; `reason` says how its last attempt ended, `error` what
+    the last `fail(lease, error=...)` said (None when it said nothing or the lease expired)."""
 
     job: Hashable
     payload: object
     attempts: int
     time: float
     reason: str  # "expire" or "fail"
+    error: str | None = None
 
 
 class Stats(NamedTuple):
@@ -82,6 +85,41 @@ class Stats(NamedTuple):
 def _check_number(name, value, *, positive=False):
     """A time or a count of seconds: a number >= 0 (> 0 when `positive`); inf allowed."""
     validate.number(name, value, low=0, low_open=positive, finite=False)
+
+
+def check_delay(name, delay, now, positive=False) -> float:
+    """A delay in seconds from `now`: finite, >= 0, and `now + delay` finite too (a job due at
+    inf would never run and its id could never be used again). Returns `now + delay`."""
+    _check_number(name, delay, positive=positive)
+    until = now + delay
+    if not math.isfinite(until):
+        raise ValueError(f"{name} must keep now + {name} finite, got {delay!r} at now={now!r}")
+    return until
+
+
+def retry_at(retry_delay, attempts, time) -> float:
+    """When a job whose attempt number `attempts` ended at `time` runs again:
+    `time + retry_delay(attempts - 1)`, checked *before* the queue changes anything, so a
+    retry_delay returning inf, NaN, a negative number or a non-number refuses the whole
+    operation (every queue of the kit, the same way)."""
+    delay = retry_delay(attempts - 1)
+    number = type(delay) in (int, float) or isinstance(delay, Real) and not isinstance(delay, bool)
+    if not (number and 0 <= delay < math.inf and math.isfinite(time + delay)):
+        raise ValueError(f"retry_delay({attempts - 1}) must return a finite number >= 0, "
+                         f"got {delay!r}")
+    return time + delay
+
+
+def check_error(error):
+    """What `fail(lease, error=...)` keeps with the job: None or a str, its first 8,000
+    characters (a message, not a log), with NUL and lone surrogates written as escapes
+    (`\\x00`, `\\ud800`), so every store can hold any message an exception may carry."""
+    if error is not None and type(error) is not str:
+        raise TypeError(f"error must be a str or None, got {error!r}")
+    if error is None:
+        return None
+    text = error[:8000].replace("\x00", "\\x00")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float] | None = None):
@@ -145,10 +183,10 @@ class LeaseQueue:
         A job id that is ready, delayed or leased is live and cannot be put again; a done or
         dead one can (a new job under the same id, e.g. a re-drive from the dead-letter queue).
         """
-        if not isinstance(job_id, Hashable):
-            raise TypeError(f"job_id must be hashable, got {job_id!r}")
+        validate.hashable("job_id", job_id)
         _check_number("delay", delay)
         now = self._catch_up()
+        until = check_delay("delay", delay, now)
         old = self._jobs.get(job_id)
         if old is not None and old.state not in ("done", "dead"):
             raise ValueError(f"job_id {job_id!r} is already in the queue (state {old.state!r})")
@@ -160,14 +198,15 @@ class LeaseQueue:
         if delay == 0:
             self._ready.append(job_id)
         else:
-            self._delayed.schedule(job_id, now + delay)
-        self._log(now, "put", rec, until=None if delay == 0 else now + delay)
+            self._delayed.schedule(job_id, until)
+        self._log(now, "put", rec, until=None if delay == 0 else until)
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or return
         None if nothing is ready. O(log n) for the expiry-heap push."""
-        if worker is None or not isinstance(worker, Hashable):
-            raise TypeError(f"worker must be a hashable name, got {worker!r}")
+        if worker is None:
+            raise TypeError("worker must be a hashable name, got None")
+        validate.hashable("worker", worker)
         now = self._catch_up()
         if not self._ready:
             self.trace.append(Event(now, "empty", None, worker, 0))
@@ -200,21 +239,26 @@ class LeaseQueue:
         if extend_by is not None:
             _check_number("extend_by", extend_by, positive=True)
         now = self._catch_up()
+        until = (now + self.lease_for if extend_by is None
+                 else check_delay("extend_by", extend_by, now, positive=True))
         rec = self._holder_of(lease)
         if rec is None:
             return self._reject(now, "heartbeat_rejected", lease)
-        self._hold_until(rec, now + (self.lease_for if extend_by is None else extend_by))
+        self._hold_until(rec, until)
         self._log(now, "heartbeat", rec, until=rec.expires_at)
         return True
 
-    def fail(self, lease: Lease) -> bool:
+    def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter once the job
-        has had max_attempts attempts. Rejected (False) like ack for a lease that is not live."""
+        has had max_attempts attempts (the queue's own count, never the lease's `attempt`).
+        `error` (a str) is kept with the job and shown in its dead letter. Rejected (False)
+        like ack for a lease that is not live."""
+        error = check_error(error)
         now = self._catch_up()
         rec = self._holder_of(lease)
         if rec is None:
             return self._reject(now, "fail_rejected", lease)
-        self._end_attempt(rec, now, "fail")  # a zero retry delay: ready at the next catch-up
+        self._end_attempt(rec, now, "fail", error)  # zero delay: ready at the next catch-up
         return True
 
     # -- observations ---------------------------------------------------------------------
@@ -256,7 +300,8 @@ class LeaseQueue:
             te = heap[0][0] if heap else None
             td = self._delayed.next_time()
             if te is not None and not is_held(now, te) and (td is None or te <= td):
-                self._end_attempt(self._jobs[heapq.heappop(heap)[2]], te, "expire")
+                self._end_attempt(self._jobs[heap[0][2]], te, "expire")  # may refuse: no pop yet
+                heapq.heappop(heap)
             elif td is not None and now >= td:
                 for job_id in self._delayed.pop_due(td):
                     rec = self._jobs[job_id]
@@ -274,30 +319,34 @@ class LeaseQueue:
         rec.expires_at, rec.expiry_seq = expires_at, next(self._seq)
         heapq.heappush(self._expiries, (expires_at, rec.expiry_seq, rec.id))
 
-    def _end_attempt(self, rec, time, how) -> None:
+    def _end_attempt(self, rec, time, how, error=None) -> None:
+        dead = rec.attempts >= self.max_attempts
+        until = None if dead else retry_at(self.retry_delay, rec.attempts, time)  # may refuse
         self._log(time, how, rec)
         rec.expired_last = how == "expire"
         rec.worker = rec.token = None
-        if rec.attempts >= self.max_attempts:
+        if dead:
             self._enter(rec, "dead")
-            self._dead[rec.id] = DeadLetter(rec.id, rec.payload, rec.attempts, time, how)
+            self._dead[rec.id] = DeadLetter(rec.id, rec.payload, rec.attempts, time, how, error)
             self._log(time, "dead", rec)
             return
-        delay = self.retry_delay(rec.attempts - 1)
-        if not isinstance(delay, Real) or isinstance(delay, bool) or not delay >= 0:
-            raise ValueError(f"retry_delay({rec.attempts - 1}) must return a number >= 0, "
-                             f"got {delay!r}")
         self._enter(rec, "delayed")
-        self._delayed.schedule(rec.id, time + delay)
-        self._log(time, "retry", rec, until=time + delay)
+        self._delayed.schedule(rec.id, until)
+        self._log(time, "retry", rec, until=until)
 
     def _holder_of(self, lease):
         if not isinstance(lease, Lease):
             raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
-        rec = self._jobs.get(lease.job) if isinstance(lease.job, Hashable) else None
-        if rec is None or rec.state != "leased":
+        try:
+            rec = self._jobs.get(lease.job)
+        except TypeError:  # an unhashable job id cannot be one of ours
             return None
-        return rec if rec.token == lease.token and rec.worker == lease.worker else None
+        if rec is None or rec.state != "leased" or type(lease.token) is not int:
+            return None
+        # token and worker are compared as the store holds them (True is not 1, 1.0 is not 1);
+        # the lease's attempt, expiry and payload are never read: the queue counts for itself
+        same_worker = type(rec.worker) is type(lease.worker) and rec.worker == lease.worker
+        return rec if rec.token == lease.token and same_worker else None
 
     def _reject(self, now, kind, lease) -> bool:
         self.trace.append(Event(now, kind, lease.job, lease.worker, lease.attempt))
@@ -310,8 +359,7 @@ class LeaseQueue:
         self._count[state] += 1
 
     def _get(self, job_id):
-        if not isinstance(job_id, Hashable):
-            raise TypeError(f"job_id must be hashable, got {job_id!r}")
+        validate.hashable("job_id", job_id)
         self._catch_up()
         rec = self._jobs.get(job_id)
         if rec is None:

@@ -39,8 +39,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kit import validate
-from kit.lease import DeadLetter, Lease, Stats, check_settings, exponential_retry, is_held
-from kit.store import RowObservations, _storable
+from kit.lease import (
+    DeadLetter,
+    Lease,
+    Stats,
+    check_delay,
+    check_error,
+    check_settings,
+    exponential_retry,
+    is_held,
+    retry_at,
+)
+from kit.store import RowObservations, _holdable, _storable, check_name, payload_text
 
 # THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
 EXPIRED = "state = 'leased' AND due <= %(now)s"
@@ -59,12 +69,16 @@ CREATE TABLE IF NOT EXISTS kit_lease_jobs (
     expired_last boolean NOT NULL DEFAULT false,  -- did the previous attempt end by expiry?
     duplicates integer NOT NULL DEFAULT 0, -- deliveries after an expiry (kept across re-puts)
     died_at float8, dead_reason text,
+    error text,                            -- what the last fail(lease, error=...) said
     PRIMARY KEY (queue, id)
 );
+ALTER TABLE kit_lease_jobs ADD COLUMN IF NOT EXISTS error text;
 CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_due ON kit_lease_jobs (queue, state, due, seq);
 CREATE SEQUENCE IF NOT EXISTS kit_lease_seq;
 """
-EXISTS = "SELECT to_regclass('kit_lease_jobs')"
+# Are the tables there, with every column this version uses? (Else: create or add, once.)
+EXISTS = ("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
+          "to_regclass('kit_lease_jobs') AND attname = 'error')")
 SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
 CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
 
@@ -176,29 +190,47 @@ def jsonb(value):
     return value if isinstance(value, Jsonb) else Jsonb(value)
 
 
-def connect(dsn: str, autocommit: bool = True):
+def connect(dsn: str, autocommit: bool = True, durable: bool = True):
     """A psycopg connection, or one clear error: a bad DSN (ValueError naming it) or a server
-    that cannot be reached (QueueServerError naming host and port)."""
+    that cannot be reached (QueueServerError naming host and port).
+
+    `durable=True` sets `synchronous_commit=on` for the session, whatever the server's default:
+    a commit returns only once its WAL record is flushed to disk, so it survives a crash of the
+    server (kill -9, power cut), not only of this client. `durable=False` sets it off: commits
+    return before the flush (several times faster on a busy server), and a server crash undoes
+    the commits of the last moments (up to 3 x wal_writer_delay, 600 ms by default) although
+    they had returned: acknowledged puts and acks lost, jobs run twice."""
     psycopg = _psycopg()
     where = _where_or_error(dsn, psycopg)
+    mode = "on" if durable else "off"
     try:
-        return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=10)
+        return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=10,
+                               options=f"-c synchronous_commit={mode}")
     except psycopg.OperationalError as e:
         reason = " ".join(str(e).split()) or type(e).__name__
         raise QueueServerError(f"cannot connect to PostgreSQL at {where}: {reason}") from None
 
 
 class PostgresLeaseQueue(RowObservations):
-    """At-least-once job queue with leases, heartbeats, retries and dead letters, in PostgreSQL."""
+    """At-least-once job queue with leases, heartbeats, retries and dead letters, in PostgreSQL.
+
+    `durable=True` (the default) runs its sessions with `synchronous_commit=on`: every put, ack,
+    fail and heartbeat that returned survives a crash of the server. `durable=False` is faster
+    under load and loses the calls of the last moments before such a crash (see `connect`).
+    Attempts, tokens and deadlines are read from the row, never from a Lease's fields."""
 
     STATE = STATE  # the state, from the row and the clock (see RowObservations)
 
     def __init__(self, dsn: str, lease_for: float, max_attempts: int, retry_delay=None,
-                 clock=None, queue: str = "default"):
+                 clock=None, queue: str = "default", durable: bool = True):
         if not isinstance(dsn, str):
             raise TypeError(f"dsn must be a connection string, got {dsn!r}")
         if type(queue) is not str or not queue:
             raise TypeError(f"queue must be a non-empty str, got {queue!r}")
+        check_name("queue", queue)
+        if type(durable) is not bool:
+            raise TypeError(f"durable must be True or False, got {durable!r}")
+        self.durable = durable  # see connect(): False trades crash safety for speed
         self.clock = ServerClock(self) if clock is None else clock
         check_settings(self.clock, lease_for, max_attempts, retry_delay)
         self.dsn, self.queue = dsn, queue
@@ -213,12 +245,12 @@ class PostgresLeaseQueue(RowObservations):
     # -- the connection -----------------------------------------------------------------------
 
     def _connect(self):
-        conn = connect(self.dsn)
+        conn = connect(self.dsn, durable=self.durable)
         try:
             # Only when the tables are missing, and one process at a time: CREATE INDEX, even
             # with IF NOT EXISTS, would wait for every transaction running on the table.
             with conn.transaction():
-                if conn.execute(EXISTS).fetchone()[0] is None:
+                if not conn.execute(EXISTS).fetchone()[0]:
                     conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                     for statement in SCHEMA.split(";"):
                         if statement.strip():
@@ -285,18 +317,15 @@ class PostgresLeaseQueue(RowObservations):
         """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
         self._check_job_id(job_id)
-        validate.number("delay", delay, low=0)
-        try:
-            text = json.dumps(payload)
-        except (TypeError, ValueError):
-            raise TypeError(f"payload must be JSON data (it is stored as text), "
-                            f"got {payload!r}") from None
+        validate.number("delay", delay, low=0, finite=False)
+        text = payload_text(payload)
         key = self._jsonb(job_id)
 
         def body(cur):
             cur.execute("SELECT 1 FROM kit_lease_jobs WHERE queue = %s AND id = %s FOR UPDATE",
                         (self.queue, key))  # lock our own row first: then we never wait again
             now = self._begin(cur)
+            due = check_delay("delay", delay, now)  # refused: rolled back, nothing changed
             row = cur.execute("SELECT state FROM kit_lease_jobs WHERE queue = %s AND id = %s",
                               (self.queue, key)).fetchone()
             if row is not None and row[0] not in ("done", "dead"):
@@ -308,7 +337,7 @@ class PostgresLeaseQueue(RowObservations):
                 "payload = excluded.payload, state = 'queued', attempts = 0, worker = NULL, "
                 "token = NULL, due = excluded.due, seq = excluded.seq, expired_last = false, "
                 "died_at = NULL, dead_reason = NULL",
-                {"queue": self.queue, "id": key, "payload": text, "due": now + delay})
+                {"queue": self.queue, "id": key, "payload": text, "due": float(due)})
             if delay == 0:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
             return None
@@ -321,8 +350,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""
-        if not _storable(worker):
-            raise TypeError(f"worker must be a str or int name, got {worker!r}")
+        check_name("worker", worker, "a str or int name")
         args = {"worker": self._jsonb(worker), "for": float(self.lease_for), "queue": self.queue}
 
         def slow(cur):
@@ -342,14 +370,17 @@ class PostgresLeaseQueue(RowObservations):
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
         if extend_by is not None:
-            validate.number("extend_by", extend_by, low=0, low_open=True)
+            check_delay("extend_by", extend_by, self._now() or 0, positive=True)
         extend = float(self.lease_for if extend_by is None else extend_by)
         return self._change_live(lease, HEARTBEAT, HEARTBEAT_FAST, {"extend": extend})
 
-    def fail(self, lease: Lease) -> bool:
-        """The holder reports a failed attempt: retry after backoff, or dead-letter."""
-        def failed(cur, now, key):
-            self._end_attempt(cur, key, lease.attempt, now, "fail")
+    def fail(self, lease: Lease, error: str | None = None) -> bool:
+        """The holder reports a failed attempt: retry after backoff, or dead-letter (the
+        attempts counted in the row, never the lease's). `error` is kept with the job."""
+        error = check_error(error)
+
+        def failed(cur, now, key, attempts):
+            self._end_attempt(cur, key, attempts, now, "fail", error)
         return self._with_live(lease, failed)
 
     def wait(self, timeout: float = 1) -> bool:
@@ -388,10 +419,10 @@ class PostgresLeaseQueue(RowObservations):
         """Jobs that used up max_attempts, oldest death first."""
         def body(cur):
             self._begin(cur)
-            return cur.execute("SELECT id, payload, attempts, died_at, dead_reason FROM "
+            return cur.execute("SELECT id, payload, attempts, died_at, dead_reason, error FROM "
                                "kit_lease_jobs WHERE queue = %s AND state = 'dead' ORDER BY seq",
                                (self.queue,)).fetchall()
-        return [DeadLetter(i, json.loads(p), a, t, r) for i, p, a, t, r in self._run(body)]
+        return [DeadLetter(i, json.loads(p), a, t, r, e) for i, p, a, t, r, e in self._run(body)]
 
     def stats(self) -> Stats:
         """Jobs per state and the duplicate-delivery count. O(n): one pass over the queue."""
@@ -424,14 +455,14 @@ class PostgresLeaseQueue(RowObservations):
         now, stale, changed = self._fast(fast, args)
         if not stale:
             return changed == 1
-        return self._with_live(lease, lambda cur, now, key: cur.execute(
+        return self._with_live(lease, lambda cur, now, key, attempts: cur.execute(
             statement, {**args, "now": now}))
 
     def _grant(self, lease) -> dict | None:
         """The lease as query parameters, or None when it cannot match any row."""
         if not isinstance(lease, Lease):
             raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
-        if not (_storable(lease.job) and _storable(lease.worker)
+        if not (_holdable(lease.job) and _holdable(lease.worker)
                 and _storable(lease.token) and type(lease.token) is int):
             return None
         return {"queue": self.queue, "id": self._jsonb(lease.job), "token": lease.token,
@@ -453,31 +484,29 @@ class PostgresLeaseQueue(RowObservations):
             cur.execute("SELECT 1 FROM kit_lease_jobs WHERE queue = %s AND id = %s FOR UPDATE",
                         (self.queue, key))
             now = self._begin(cur)  # expires our own row too, if its time has come
-            row = cur.execute("SELECT state, token, worker FROM kit_lease_jobs WHERE queue = %s "
-                              "AND id = %s", (self.queue, key)).fetchone()
-            if row is None or row != ("leased", lease.token, lease.worker):
+            row = cur.execute("SELECT state, token, worker, attempts FROM kit_lease_jobs "
+                              "WHERE queue = %s AND id = %s", (self.queue, key)).fetchone()
+            if row is None or row[:3] != ("leased", lease.token, lease.worker) \
+                    or type(row[2]) is not type(lease.worker):
                 return False
-            change(cur, now, key)
+            change(cur, now, key, row[3])  # the attempts the row counts, not the lease's
             return True
 
         return self._run(body)
 
-    def _end_attempt(self, cur, key, attempts, time, how) -> None:
+    def _end_attempt(self, cur, key, attempts, time, how, error=None) -> None:
         if attempts >= self.max_attempts:
             cur.execute("UPDATE kit_lease_jobs SET state = 'dead', worker = NULL, token = NULL, "
                         "seq = nextval('kit_lease_seq'), died_at = %s, dead_reason = %s, "
-                        "expired_last = %s WHERE queue = %s AND id = %s",
-                        (time, how, how == "expire", self.queue, self._jsonb(key)))
+                        "expired_last = %s, error = %s WHERE queue = %s AND id = %s",
+                        (time, how, how == "expire", error, self.queue, self._jsonb(key)))
             return
-        delay = self.retry_delay(attempts - 1)
-        if not isinstance(delay, int | float) or isinstance(delay, bool) or not delay >= 0:
-            raise ValueError(f"retry_delay({attempts - 1}) must return a number >= 0, "
-                             f"got {delay!r}")
+        due = retry_at(self.retry_delay, attempts, time)  # refused: the transaction rolls back
         cur.execute("UPDATE kit_lease_jobs SET state = 'queued', worker = NULL, token = NULL, "
-                    "due = %s, seq = nextval('kit_lease_seq'), expired_last = %s "
+                    "due = %s, seq = nextval('kit_lease_seq'), expired_last = %s, error = %s "
                     "WHERE queue = %s AND id = %s",
-                    (time + delay, how == "expire", self.queue, self._jsonb(key)))
-        if delay == 0:
+                    (float(due), how == "expire", error, self.queue, self._jsonb(key)))
+        if due == time:
             cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
 
     def _row(self, job_id, columns: str) -> tuple:
@@ -505,8 +534,7 @@ class PostgresLeaseQueue(RowObservations):
 
     @staticmethod
     def _check_job_id(job_id) -> None:
-        if not _storable(job_id):
-            raise TypeError(f"job_id must be a str or an int, got {job_id!r}")
+        check_name("job_id", job_id)
 
     def __repr__(self) -> str:
         return (f"PostgresLeaseQueue({self.where!r}, lease_for={self.lease_for!r}, "
@@ -542,66 +570,153 @@ def server_binaries(debian: str = "/usr/lib/postgresql", path: str | None = None
                         "apt-get install postgresql")
 
 
+def _children(pid: int) -> list[int]:
+    """The process ids whose parent is `pid` (read from /proc; empty where there is none)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Is the process running (not gone, not a zombie waiting to be reaped)?"""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-@contextmanager
-def local_server(settings: dict | None = None):
-    """Start a throwaway PostgreSQL cluster and yield its DSN; stop it and delete it at the end.
+class LocalServer:
+    """A throwaway PostgreSQL cluster in a temporary folder: `start()`, `stop(mode)`, `kill()`,
+    and `start()` again on the same data and port (the crash tests restart it mid-run).
 
     initdb in a fresh temporary folder, trust authentication for user postgres, listening on a
     free port of 127.0.0.1 only. As root the server runs as the `postgres` user (it refuses to
-    run as root); as anyone else it runs as you. `synchronous_commit=off` by default: a commit
-    survives a crashed process, not a power cut (SQLite's WAL with synchronous=NORMAL promises
-    the same), so the comparison with the SQLite queue is fair. Starts in about a second.
+    run as root); as anyone else it runs as you. The server's defaults are kept, so
+    `synchronous_commit=on` and `fsync=on`: a commit that returned survives a crash of the
+    server (kill -9 of a backend or the postmaster, `pg_ctl stop -m immediate`, a power cut).
+    `settings` adds `-c name=value` options; `{"synchronous_commit": "off"}` is faster and
+    loses the commits of the last moments on such a crash (see `connect`). The queue sets
+    synchronous_commit for its own sessions anyway (`PostgresLeaseQueue(durable=...)`).
     """
-    bindir = server_binaries()
-    settings = {"synchronous_commit": "off", **(settings or {})}
-    folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
-    as_user = []
-    if os.geteuid() == 0:
-        import pwd
-        try:
-            pg = pwd.getpwnam("postgres")
-        except KeyError:
-            shutil.rmtree(folder)
-            raise ServerMissing("there is no postgres user to run the server as: "
-                                "apt-get install postgresql") from None
-        os.chown(folder, pg.pw_uid, pg.pw_gid)
-        as_user = ["runuser", "-u", "postgres", "--"]
-    data = folder / "data"
-    options = " ".join(f"-c {k}={v}" for k, v in settings.items())
 
-    def run(*args, timeout=120):
-        done = subprocess.run([*as_user, *map(str, args)], capture_output=True, text=True,
+    def __init__(self, settings: dict | None = None):
+        self.bindir = server_binaries()
+        self.settings = dict(settings or {})
+        self.folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
+        self.data = self.folder / "data"
+        self.port = None
+        self._as_user = []
+        if os.geteuid() == 0:
+            import pwd
+            try:
+                pg = pwd.getpwnam("postgres")
+            except KeyError:
+                shutil.rmtree(self.folder)
+                raise ServerMissing("there is no postgres user to run the server as: "
+                                    "apt-get install postgresql") from None
+            os.chown(self.folder, pg.pw_uid, pg.pw_gid)
+            self._as_user = ["runuser", "-u", "postgres", "--"]
+        try:
+            self._run(self.bindir / "initdb", "-D", self.data, "-A", "trust", "-U", "postgres",
+                      "-E", "UTF8", "--no-sync")
+        except BaseException:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+
+    @property
+    def dsn(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    @property
+    def log(self) -> Path:
+        return self.folder / "server.log"
+
+    def _run(self, *args, timeout=120):
+        done = subprocess.run([*self._as_user, *map(str, args)], capture_output=True, text=True,
                               timeout=timeout)
         if done.returncode != 0:
             raise RuntimeError(f"{Path(args[0]).name} failed: {done.stderr.strip()}")
 
-    started = False
-    try:
-        run(bindir / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8",
-            "--no-sync")
-        for attempt in range(5):  # another process may take the free port before we bind it
-            port = _free_port()
+    def start(self, timeout: float = 60) -> str:
+        """Start the server (on a free port the first time, the same port after) and return its
+        DSN. After a crash the server replays its WAL first; a start that fails while the old
+        processes are still going away is tried again until `timeout` seconds have passed."""
+        options = " ".join(f"-c {k}={v}" for k, v in self.settings.items())
+        deadline = time.monotonic() + timeout
+        while True:
+            port = self.port or _free_port()
             try:
-                run(bindir / "pg_ctl", "-D", data, "-l", folder / "server.log", "-w", "-o",
-                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 {options}", "start")
-                started = True
-                break
+                self._run(self.bindir / "pg_ctl", "-D", self.data, "-l", self.log, "-w", "-t",
+                          str(max(1, int(timeout))), "-o",
+                          f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 {options}",
+                          "start", timeout=timeout + 30)
+                self.port = port
+                return self.dsn
             except RuntimeError:
-                if attempt == 4:
-                    log = (folder / "server.log").read_text() if (folder / "server.log"
-                                                                   ).exists() else ""
+                if time.monotonic() > deadline:
+                    log = self.log.read_text() if self.log.exists() else ""
                     raise RuntimeError(f"the PostgreSQL server did not start: {log[-500:]}"
                                        ) from None
                 time.sleep(0.2)
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        if started:
+
+    def postmaster_pid(self) -> int | None:
+        """The running postmaster's process id (from postmaster.pid), or None."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def stop(self, mode: str = "fast") -> None:
+        """`pg_ctl stop -m mode`: smart, fast (a clean shutdown) or immediate (a crash: no
+        checkpoint, the next start replays the WAL)."""
+        validate.choice("mode", mode, ("smart", "fast", "immediate"))
+        self._run(self.bindir / "pg_ctl", "-D", self.data, "-m", mode, "-w", "stop", timeout=60)
+
+    def kill(self, pid: int | None = None, sig: int = 9) -> None:
+        """Send `sig` (SIGKILL) to one server process, the postmaster by default. Killing the
+        postmaster waits until its children (the backends, which notice and exit) are gone too,
+        as they are after a crash of the machine."""
+        postmaster = self.postmaster_pid()
+        pid = postmaster if pid is None else pid
+        children = _children(pid) if pid == postmaster else []
+        os.kill(pid, sig)
+        deadline = time.monotonic() + 30
+        while pid == postmaster and time.monotonic() < deadline and any(
+                map(_alive, [pid, *children])):
+            time.sleep(0.05)
+        if pid == postmaster and not _alive(pid):
+            # a dead postmaster left as a zombie still "exists" for the next start's check of
+            # postmaster.pid: the lock file is stale, as after a crash of the machine
+            for stale in (self.data / "postmaster.pid",
+                          self.folder / f".s.PGSQL.{self.port}.lock"):
+                stale.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        """Stop the server (if it runs) and delete its folder."""
+        if self.postmaster_pid() is not None:
             with contextlib.suppress(Exception):
-                run(bindir / "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop", timeout=60)
-        shutil.rmtree(folder, ignore_errors=True)
+                self.stop("immediate")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def local_server(settings: dict | None = None):
+    """Start a throwaway PostgreSQL cluster (`LocalServer`) and yield its DSN; stop it and
+    delete it at the end. Starts in about a second. Its commits are durable (the server's
+    defaults, synchronous_commit=on): see LocalServer for the faster, weaker option."""
+    server = LocalServer(settings)
+    try:
+        yield server.start()
+    finally:
+        server.close()

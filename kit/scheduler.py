@@ -13,7 +13,8 @@ on PENDING, so a cancel either wins (the slot skips the job) or loses (cancel re
 Cancelled jobs are deleted lazily: O(1) to cancel, skipped when popped.
 
 A failing task within its retry budget goes back to PENDING with
-`run_at = now + backoff * 2 ** (attempts - 1)`; otherwise it ends FAILED with the error message.
+`run_at = now + backoff * 2 ** (attempts - 1)` (the wait capped at `kit.jobs.MAX_WAIT`, so no
+retry count overflows); otherwise it ends FAILED with the error message.
 Swapping the ordering rule is one constructor argument. The clock is injected (a `FakeClock` in
 tests and notebooks), so delays and retries replay exactly; tasks run synchronously inside `tick`.
 """
@@ -37,6 +38,7 @@ from kit.jobs import (
     check_submit,
     error_message,
     find_job,
+    retry_wait,
 )
 
 __all__ = ["Status", "Job", "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Scheduler",
@@ -210,7 +212,7 @@ class Scheduler:
     def _failed(self, job: Job, message: str, worker: int) -> None:
         if job.attempts <= job.retries:
             job.status = Status.PENDING
-            job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
+            job.run_at = self.clock.now() + retry_wait(job.backoff, job.attempts)
             self._delayed.push(job)
             self._note("retry", job, worker, job.run_at)
         else:

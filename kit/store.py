@@ -4,7 +4,16 @@
 inequality, retries timed from the moment the attempt ended (the expiry time, not when someone
 noticed), the same dead-letter rule, stale leases rejected by token. What changes is where the
 state lives: a table in a file in WAL mode, so readers never block the one writer and a process
-that is SIGKILLed mid-write leaves the file as it was before its transaction.
+that is SIGKILLed mid-write leaves the file as it was before its transaction. Commits are made
+with `synchronous=FULL`: each is flushed to the disk before the call returns, so whatever a call
+acknowledged survives a crash of the OS or a power cut too. It costs one fsync per call
+(milliseconds on an ordinary disk); NORMAL would skip it and lose the last commits to an OS
+crash or a power cut (never to a crashed process).
+
+Every operation checks its arguments and the values it computes (a delay whose end is not
+finite, a retry_delay returning inf, NaN or a negative number) before it changes anything: a
+refused call rolls its transaction back. Job ids and worker names follow `check_name`, the same
+rule as the PostgreSQL queue.
 
 Every operation is one transaction that starts with `BEGIN IMMEDIATE`: it takes the file's write
 lock first (other processes wait up to `timeout` seconds), reads the clock once, applies the
@@ -27,9 +36,12 @@ from kit.lease import (
     Lease,
     Stats,
     _check_number,
+    check_delay,
+    check_error,
     check_settings,
     exponential_retry,
     is_held,
+    retry_at,
 )
 
 APPLICATION_ID = 0x4B49544C  # "KITL" in the file header: this file is a kit lease queue
@@ -49,7 +61,8 @@ CREATE TABLE jobs (
     due,                         -- ready: ready since, delayed: run at, leased: expires at
     seq INTEGER NOT NULL,        -- when `due` (or death) was set: ties are FIFO
     expired_last INTEGER NOT NULL DEFAULT 0,  -- did the previous attempt end by expiry?
-    died_at, dead_reason TEXT
+    died_at, dead_reason TEXT,
+    error TEXT                   -- what the last fail(lease, error=...) said
 );
 CREATE INDEX jobs_by_due ON jobs (state, due, seq);
 CREATE TABLE counters (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL,
@@ -66,6 +79,10 @@ RETURNING id, attempts, payload, expired_last
 """
 
 
+# Columns added since a kind of file first shipped: (table, column, type), added on open.
+MIGRATIONS = {APPLICATION_ID: (("jobs", "error", "TEXT"),)}
+
+
 class WallClock:
     """Seconds since the epoch (`time.time()`): comparable between processes on one machine."""
 
@@ -80,6 +97,9 @@ class QueueFileError(ValueError):
     """The file cannot hold a lease queue: not a database, another application's, or damaged."""
 
 
+MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
+
+
 def _storable(value) -> bool:
     """A str, or an int that fits SQLite's 64 bits (bool is not a job id)."""
     if isinstance(value, Integral) and not isinstance(value, bool):
@@ -87,8 +107,45 @@ def _storable(value) -> bool:
     return type(value) is str
 
 
+def check_name(name: str, value, what: str = "a str or an int"):
+    """A job id or worker name every SQL store of the kit can hold, the same rule for SQLite
+    and PostgreSQL: an int of 64 bits, or a str of valid Unicode (no lone surrogate), without
+    NUL, at most MAX_NAME_BYTES bytes in UTF-8. Anything else is one error naming `name`."""
+    if not _storable(value):
+        raise TypeError(f"{name} must be {what}, got {value!r}")
+    if type(value) is str:
+        if "\x00" in value:
+            raise ValueError(f"{name} must not contain NUL (\\x00), got {value!r}")
+        try:
+            size = len(value.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise ValueError(f"{name} must be valid Unicode (no lone surrogate), "
+                             f"got {value!r}") from None
+        if size > MAX_NAME_BYTES:
+            raise ValueError(f"{name} must be at most {MAX_NAME_BYTES} bytes in UTF-8, "
+                             f"got {size} bytes: {value[:40]!r}...")
+    return value
+
+
+def payload_text(payload, name: str = "payload", allow_nan: bool = True) -> str:
+    """A payload as the JSON text the SQL stores keep, or one error naming `name`."""
+    try:
+        return json.dumps(payload, allow_nan=allow_nan)
+    except (TypeError, ValueError, RecursionError):
+        raise TypeError(f"{name} must be JSON data (it is stored as text), "
+                        f"got {_short(payload)}") from None
+
+
+def _short(value) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a repr that raises, or recurses forever
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
 def open_file(path: str, timeout: float, application_id: int, schema: str,
-              what: str) -> sqlite3.Connection:
+              what: str, synchronous: str = "FULL") -> sqlite3.Connection:
     """Open one of the kit's SQLite files in WAL mode, creating its schema on first use (one
     BEGIN IMMEDIATE, so two processes opening a new file at once make it once). A file that is
     another kind of database, or none, is refused with `what` it should have been."""
@@ -103,13 +160,19 @@ def open_file(path: str, timeout: float, application_id: int, schema: str,
             raise QueueFileError(f"{path!r} is an SQLite database but not a {what} "
                                  f"(application_id {app}, tables {tables})")
         conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable against process crashes
+        # FULL: every commit is fsynced before it returns, so an acknowledged write survives a
+        # crashed process, a crashed OS and a power cut. (NORMAL in WAL mode would lose the
+        # last commits to an OS crash or power cut, though never to a crashed process.)
+        conn.execute(f"PRAGMA synchronous = {synchronous}")
         conn.execute("BEGIN IMMEDIATE")
         if conn.execute("PRAGMA application_id").fetchone()[0] != application_id:
             for statement in schema.split(";"):  # not executescript: it would commit
                 if statement.strip():
                     conn.execute(statement)
             conn.execute(f"PRAGMA application_id = {application_id}")
+        for table, column, kind in MIGRATIONS.get(application_id, ()):  # files made before
+            if column not in [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         conn.execute("COMMIT")
     except sqlite3.OperationalError as e:
         if conn.in_transaction:
@@ -126,6 +189,15 @@ def open_file(path: str, timeout: float, application_id: int, schema: str,
         conn.close()
         raise
     return conn
+
+
+def _holdable(value) -> bool:
+    """Could a lease's job or worker field name a row? (An edited lease simply matches none.)"""
+    try:
+        check_name("value", value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 class RowObservations:
@@ -209,16 +281,13 @@ class SqliteLeaseQueue(RowObservations):
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
         self._check_job_id(job_id)
         _check_number("delay", delay)
-        try:
-            text = json.dumps(payload)
-        except (TypeError, ValueError):
-            raise TypeError(f"payload must be JSON data (it is stored as text), "
-                            f"got {payload!r}") from None
+        text = payload_text(payload)
         with self._transaction() as now:
+            until = check_delay("delay", delay, now)  # refused: rolled back, nothing changed
             row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
             live = row is not None and row[0] in LIVE
             if not live:
-                state, due = ("ready", now) if delay == 0 else ("delayed", now + delay)
+                state, due = ("ready", now) if delay == 0 else ("delayed", until)
                 self._conn.execute("INSERT OR REPLACE INTO jobs (id, payload, state, attempts, "
                                    "due, seq) VALUES (?, ?, ?, 0, ?, ?)",
                                    (job_id, text, state, due, self._next_seq()))
@@ -227,8 +296,7 @@ class SqliteLeaseQueue(RowObservations):
 
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or None."""
-        if not _storable(worker):
-            raise TypeError(f"worker must be a str or int name, got {worker!r}")
+        check_name("worker", worker, "a str or int name")
         with self._transaction() as now:
             until, seq = now + self.lease_for, self._next_seq()
             row = self._conn.execute(CLAIM, {"worker": worker, "seq": seq,
@@ -256,22 +324,25 @@ class SqliteLeaseQueue(RowObservations):
         if extend_by is not None:
             _check_number("extend_by", extend_by, positive=True)
         with self._transaction() as now:
+            until = (now + self.lease_for if extend_by is None
+                     else check_delay("extend_by", extend_by, now, positive=True))
             if not self._is_live(lease):
                 return False
-            until = now + (self.lease_for if extend_by is None else extend_by)
             self._conn.execute("UPDATE jobs SET due = ?, seq = ? WHERE id = ?",
                                (until, self._next_seq(), lease.job))
             return True
 
-    def fail(self, lease: Lease) -> bool:
-        """The holder reports a failed attempt: retry after backoff, or dead-letter."""
+    def fail(self, lease: Lease, error: str | None = None) -> bool:
+        """The holder reports a failed attempt: retry after backoff, or dead-letter (the
+        attempts counted in the file, never the lease's). `error` is kept with the job."""
         self._check_lease(lease)
+        error = check_error(error)
         with self._transaction() as now:
             if not self._is_live(lease):
                 return False
             attempts = self._conn.execute("SELECT attempts FROM jobs WHERE id = ?",
                                           (lease.job,)).fetchone()[0]
-            self._end_attempt(lease.job, attempts, now, "fail")
+            self._end_attempt(lease.job, attempts, now, "fail", error)
             return True
 
     # -- observations -----------------------------------------------------------------------
@@ -280,9 +351,9 @@ class SqliteLeaseQueue(RowObservations):
     def dead_letters(self) -> list[DeadLetter]:
         """Jobs that used up max_attempts, oldest death first."""
         with self._transaction():
-            rows = self._conn.execute("SELECT id, payload, attempts, died_at, dead_reason "
+            rows = self._conn.execute("SELECT id, payload, attempts, died_at, dead_reason, error "
                                       "FROM jobs WHERE state = 'dead' ORDER BY seq").fetchall()
-        return [DeadLetter(i, json.loads(p), a, t, r) for i, p, a, t, r in rows]
+        return [DeadLetter(i, json.loads(p), a, t, r, e) for i, p, a, t, r, e in rows]
 
     def stats(self) -> Stats:
         """Jobs per state and the duplicate-delivery count. O(n): one pass over the index."""
@@ -305,26 +376,25 @@ class SqliteLeaseQueue(RowObservations):
         conn.execute("UPDATE jobs SET state = 'ready' WHERE state = 'delayed' AND due <= ?",
                      (now,))
 
-    def _end_attempt(self, job_id, attempts, time, how) -> None:
+    def _end_attempt(self, job_id, attempts, time, how, error=None) -> None:
         seq = self._next_seq()
         if attempts >= self.max_attempts:
             self._conn.execute("UPDATE jobs SET state = 'dead', worker = NULL, token = NULL, "
-                               "seq = ?, died_at = ?, dead_reason = ?, expired_last = ? "
-                               "WHERE id = ?", (seq, time, how, how == "expire", job_id))
+                               "seq = ?, died_at = ?, dead_reason = ?, expired_last = ?, "
+                               "error = ? WHERE id = ?",
+                               (seq, time, how, how == "expire", error, job_id))
             return
-        delay = self.retry_delay(attempts - 1)
-        if not isinstance(delay, int | float) or isinstance(delay, bool) or not delay >= 0:
-            raise ValueError(f"retry_delay({attempts - 1}) must return a number >= 0, "
-                             f"got {delay!r}")
         self._conn.execute("UPDATE jobs SET state = 'delayed', worker = NULL, token = NULL, "
-                           "due = ?, seq = ?, expired_last = ? WHERE id = ?",
-                           (time + delay, seq, how == "expire", job_id))
+                           "due = ?, seq = ?, expired_last = ?, error = ? WHERE id = ?",
+                           (float(retry_at(self.retry_delay, attempts, time)), seq,
+                            how == "expire", error, job_id))
 
     def _next_seq(self) -> int:
         return self._conn.execute("UPDATE counters SET seq = seq + 1 RETURNING seq").fetchone()[0]
 
     def _is_live(self, lease: Lease) -> bool:
-        if not (_storable(lease.job) and _storable(lease.worker) and _storable(lease.token)):
+        if not (_holdable(lease.job) and _holdable(lease.worker) and type(lease.token) is int
+                and _storable(lease.token)):
             return False
         return self._conn.execute(
             "SELECT 1 FROM jobs WHERE id = ? AND state = 'leased' AND token = ? AND worker = ?",
@@ -341,8 +411,7 @@ class SqliteLeaseQueue(RowObservations):
 
     @staticmethod
     def _check_job_id(job_id) -> None:
-        if not _storable(job_id):
-            raise TypeError(f"job_id must be a str or an int, got {job_id!r}")
+        check_name("job_id", job_id)
 
     @staticmethod
     def _check_lease(lease) -> None:

@@ -15,11 +15,20 @@ included, is a failed attempt (retried or FAILED), never a dead worker; a worker
 breaks anyway settles the job it held the same way and is replaced by a new thread.
 
 `shutdown` refuses new work, wakes every worker, and the workers leave once no PENDING job is
-left (after running them, or at once with `cancel_pending=True`).
+left (after running them, or at once with `cancel_pending=True`); with `timeout` it waits at
+most that long and returns the ids of the tasks still running.
+
+Every Future resolves, whatever the task returns or raises (an exception whose `__str__`
+raises included), however many retries it has (waits are capped, `kit.jobs.retry_wait`), and
+whatever the policy does: a `before` that raises (or returns something whose truth value
+raises) is recorded in `worker_errors` and that comparison falls back to submission order, so
+the ready heap stays whole and every job still runs.
 """
 
+import contextlib
 import itertools
 import threading
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +44,7 @@ from kit.jobs import (
     check_submit,
     error_message,
     find_job,
+    retry_wait,
 )
 
 __all__ = ["ThreadedScheduler", "JobFuture"]
@@ -80,7 +90,7 @@ class ThreadedScheduler:
         self._wake = threading.Condition(self._lock)  # "something is due or was submitted"
         self._jobs = {}
         self._delayed = Heap(key=lambda job: (job.run_at, job.seq))
-        self._ready = Heap(before=policy.before)
+        self._ready = Heap(before=self._before)
         self._seq = itertools.count()
         self._pending = 0  # PENDING jobs, i.e. work a worker may still have to do
         self._closed = False
@@ -147,12 +157,16 @@ class ThreadedScheduler:
             j = self._job(id)
             return JobInfo(j.id, j.status, j.priority, j.run_at, j.attempts, j.result, j.error)
 
-    def shutdown(self, wait=True, cancel_pending=False) -> None:
+    def shutdown(self, wait=True, cancel_pending=False, timeout=None) -> list:
         """Refuse new submits and let the workers leave once no job is PENDING.
 
-        `cancel_pending=True` cancels the PENDING jobs first; `wait=True` joins the workers.
-        Calling it again is harmless.
+        `cancel_pending=True` cancels the PENDING jobs first; `wait=True` joins the workers, for
+        at most `timeout` seconds when given (None: until they leave). Returns the ids of the
+        jobs still RUNNING when it returns (empty once every worker has left), so a task that
+        never returns is named instead of hanging the caller. Calling it again is harmless.
         """
+        if timeout is not None:
+            validate.number("timeout", timeout, low=0)
         with self._lock:
             self._closed = True
             cancelled = []
@@ -167,12 +181,18 @@ class ThreadedScheduler:
             Future.cancel(job.future)
             job.future.set_running_or_notify_cancel()
         if wait:
+            deadline = None if timeout is None else time.monotonic() + timeout
             me, joined = threading.current_thread(), ()
             while joined != self._threads:  # a worker replaced meanwhile is joined too
                 joined = self._threads
                 for thread in joined:
                     if thread is not me:  # a task may call shutdown from a worker
-                        thread.join()
+                        thread.join(None if deadline is None
+                                    else max(0.0, deadline - time.monotonic()))
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
+        with self._lock:
+            return [job.id for job in self._held.values() if job.status is Status.RUNNING]
 
     # -- the worker loop -------------------------------------------------------------------
 
@@ -205,6 +225,8 @@ class ThreadedScheduler:
             self._threads = tuple(threads)
         if job is not None and job.status is Status.RUNNING:
             self._finish(job, exc)
+        elif job is not None and not job.future.done():  # settled in the file, not the Future
+            self._resolve(job, exc)
 
     def _take(self, slot: int):
         """Under the lock: claim the best due job for worker `slot` (noted in `_held` until it
@@ -242,21 +264,41 @@ class ThreadedScheduler:
             with self._lock:
                 job.status = Status.DONE
                 job.result = result
-            job.future.set_result(result)
+            self._resolve(job, result=result)
 
     def _finish(self, job: _ThreadJob, exc: BaseException) -> None:
         """A failed attempt: back to the delayed heap within the retry budget, else FAILED."""
+        message = error_message(exc)  # never raises, whatever exc's __str__ does
         with self._lock:
             if job.attempts <= job.retries:
                 job.status = Status.PENDING
-                job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
+                job.run_at = self.clock.now() + retry_wait(job.backoff, job.attempts)
                 self._delayed.push(job)
                 self._pending += 1
                 self._wake.notify()
                 return
             job.status = Status.FAILED
-            job.error = error_message(exc)
-        job.future.set_exception(exc)
+            job.error = message
+        self._resolve(job, exc)
+
+    @staticmethod
+    def _resolve(job: _ThreadJob, exc: BaseException | None = None, result=None) -> None:
+        """Settle the Future (once: someone may have settled it by hand already)."""
+        with contextlib.suppress(Exception):  # InvalidStateError: it was settled already
+            if exc is None:
+                job.future.set_result(result)
+            else:
+                job.future.set_exception(exc)
+
+    def _before(self, a: _ThreadJob, b: _ThreadJob) -> bool:
+        """The policy's order; a policy that raises falls back to submission order (noted in
+        worker_errors) instead of tearing the ready heap apart mid-sift."""
+        try:
+            return bool(self.policy.before(a, b))
+        except Exception as exc:
+            if len(self.worker_errors) < 100:  # a note, not a log of every comparison
+                self.worker_errors.append(f"policy: {type(exc).__name__}: {error_message(exc)}")
+            return a.seq < b.seq
 
     def _job(self, id) -> Job:
         return find_job(self._jobs, id)

@@ -312,7 +312,7 @@ def test_operation_errors_name_the_argument_and_value():
         q.put(["B"])
     with pytest.raises(TypeError, match="worker must be a hashable name, got None"):
         q.lease(None)
-    with pytest.raises(TypeError, match=r"worker must be a hashable name, got \{\}"):
+    with pytest.raises(TypeError, match=r"worker must be hashable, got \{\}"):
         q.lease({})
     lease = q.lease("w1")
     with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'leased'."):
@@ -339,7 +339,7 @@ def test_operation_errors_name_the_argument_and_value():
 def test_bad_retry_delay_results_and_exponential_retry_arguments():
     clock, q = make(retry_delay=lambda r: -1)
     q.put("A")
-    with pytest.raises(ValueError, match=r"retry_delay\(0\) must return a number >= 0, got -1"):
+    with pytest.raises(ValueError, match=r"retry_delay\(0\) must return a finite .* got -1"):
         q.fail(q.lease("w1"))
     with pytest.raises(ValueError, match="base must be >= 0, got -1"):
         exponential_retry(base=-1)

@@ -61,6 +61,21 @@ RETRY_DELAYS = {
     "jitter": lambda: _jittered(7),
 }
 
+# What a client may have edited in its copy of a Lease before handing it back. The queue counts
+# attempts, deadlines and payloads for itself, so none of these edits may change what happens.
+EDITS = st.sampled_from([None, "attempt=1", "attempt=99", "expires_at=far", "expires_at=past",
+                         "payload"])
+
+
+def edited(lease, edit):
+    if edit is None:
+        return lease
+    field, value = edit.split("=") if "=" in edit else (edit, None)
+    new = {"attempt=1": 1, "attempt=99": 99, "expires_at=far": 10**9, "expires_at=past": -1,
+           "payload": "edited"}[edit]
+    return lease._replace(**{field: new})
+
+
 MACHINE_SETTINGS = settings(max_examples=500, stateful_step_count=30, deadline=None,
                             derandomize=True, database=None,
                             suppress_health_check=[HealthCheck.too_slow])
@@ -181,11 +196,12 @@ def make_machine(factory, machine_settings=MACHINE_SETTINGS):
             self.granted.append(got)
             return got
 
-        @rule(lease=leases)
-        def ack(self, lease):
+        @rule(lease=leases, edit=EDITS)
+        def ack(self, lease, edit):
             self.step()
             live = self.model.live(lease)
-            assert self.queue.ack(lease) is live, "ack accepted iff the lease is the live grant"
+            assert self.queue.ack(edited(lease, edit)) is live, \
+                "ack accepted iff the lease is the live grant (whatever the client edited)"
             if live:
                 self.model.jobs[lease.job]["state"] = "done"
                 self.model.jobs[lease.job]["token"] = None
@@ -196,21 +212,21 @@ def make_machine(factory, machine_settings=MACHINE_SETTINGS):
             if intruder != lease.worker:
                 assert self.queue.ack(lease._replace(worker=intruder)) is False
 
-        @rule(lease=leases, extend_by=st.sampled_from([None, 1, 4]))
-        def heartbeat(self, lease, extend_by):
+        @rule(lease=leases, extend_by=st.sampled_from([None, 1, 4]), edit=EDITS)
+        def heartbeat(self, lease, extend_by, edit):
             now = self.step()
             live = self.model.live(lease)
-            assert self.queue.heartbeat(lease, extend_by) is live
+            assert self.queue.heartbeat(edited(lease, edit), extend_by) is live
             if live:
                 j = self.model.jobs[lease.job]
                 j["expires_at"] = now + (self.model.lease_for if extend_by is None else extend_by)
                 j["n"] = self.model.tick()
 
-        @rule(lease=leases)
-        def fail(self, lease):
+        @rule(lease=leases, edit=EDITS)
+        def fail(self, lease, edit):
             now = self.step()
             live = self.model.live(lease)
-            assert self.queue.fail(lease) is live
+            assert self.queue.fail(edited(lease, edit)) is live
             if live:
                 self.model.end_attempt(self.model.jobs[lease.job], now, expired=False)
                 self.model.settle(now)

@@ -1,0 +1,204 @@
+"""Faults every lease queue must meet the same way: memory, SQLite and PostgreSQL.
+
+All or nothing: a refused call (a delay that never ends, a retry_delay returning inf, NaN, a
+negative number or a non-number) raises one error naming the argument and changes nothing. The
+queue counts for itself: a Lease whose attempt, expiry or payload a client edited is treated as
+the lease the store holds. An id the SQL stores cannot hold is one clear error.
+"""
+
+import itertools
+import math
+
+import pytest
+
+from kit.clock import FakeClock
+from kit.lease import LeaseQueue
+from kit.pgqueue import PostgresLeaseQueue
+from kit.store import SqliteLeaseQueue
+
+_names = itertools.count()
+
+
+def _memory(request, clock, **kw):
+    return LeaseQueue(clock, **kw)
+
+
+def _sqlite(request, clock, **kw):
+    return SqliteLeaseQueue(":memory:", clock=clock, **kw)
+
+
+def _postgres(request, clock, **kw):
+    dsn = request.getfixturevalue("pg_dsn")
+    q = PostgresLeaseQueue(dsn, clock=clock, queue=f"faults-{next(_names)}", **kw)
+    request.addfinalizer(lambda: (q.drop(), q.close()))
+    return q
+
+
+QUEUES = {"memory": _memory, "sqlite": _sqlite, "postgres": _postgres}
+
+
+@pytest.fixture(params=sorted(QUEUES))
+def make(request):
+    def build(lease_for=5, max_attempts=3, retry_delay=None):
+        clock = FakeClock(100)
+        q = QUEUES[request.param](request, clock, lease_for=lease_for,
+                                  max_attempts=max_attempts, retry_delay=retry_delay)
+        return clock, q
+    build.kind = request.param
+    return build
+
+
+def _nothing_changed(q, job="A"):
+    with pytest.raises(ValueError, match="was never put"):
+        q.status(job)
+    assert tuple(q.stats()) == (0, 0, 0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("delay, error, message", [
+    (math.inf, ValueError, "delay must keep now . delay finite, got inf"),
+    (-math.inf, ValueError, "delay must be >= 0, got -inf"),
+    (math.nan, ValueError, "delay must be a number, got nan"),
+    (-1, ValueError, "delay must be >= 0, got -1"),
+    ("1", TypeError, "delay must be a number, got '1'"),
+    (True, TypeError, "delay must be a number, got True"),
+    (None, TypeError, "delay must be a number, got None"),
+])
+def test_put_refuses_a_bad_delay_and_changes_nothing(make, delay, error, message):
+    clock, q = make()
+    with pytest.raises(error, match=message):
+        q.put("A", delay=delay)
+    _nothing_changed(q)
+    q.put("A")  # the id was never taken
+    assert q.status("A") == "ready"
+
+
+@pytest.mark.parametrize("bad", [math.inf, math.nan, -1, -math.inf, "2", None, True])
+def test_a_bad_retry_delay_refuses_the_operation_and_keeps_the_lease(make, bad):
+    clock, q = make(retry_delay=lambda r: bad)
+    q.put("A")
+    lease = q.lease("w1")
+    with pytest.raises(ValueError, match=r"retry_delay\(0\) must return a finite number >= 0"):
+        q.fail(lease)
+    assert q.status("A") == "leased" and q.holder("A").token == lease.token
+    clock.advance(5)  # the expiry is due, and its retry cannot be timed: every call refuses
+    with pytest.raises(ValueError, match=r"retry_delay\(0\)"):
+        q.stats()
+    with pytest.raises(ValueError, match=r"retry_delay\(0\)"):
+        q.put("B")
+    # nothing was half-applied: back before the expiry, B was never put, A is still leased
+    q.clock = FakeClock(100)
+    assert q.status("A") == "leased" and q.holder("A").attempt == 1
+    with pytest.raises(ValueError, match="was never put"):
+        q.status("B")
+    assert q.ack(lease) is True
+
+
+def test_heartbeat_refuses_an_endless_extension(make):
+    clock, q = make()
+    q.put("A")
+    lease = q.lease("w1")
+    with pytest.raises(ValueError, match="extend_by"):
+        q.heartbeat(lease, extend_by=math.inf)
+    with pytest.raises(ValueError, match="extend_by"):
+        q.heartbeat(lease, extend_by=math.nan)
+    assert q.holder("A").expires_at == 105
+
+
+def test_the_queue_counts_attempts_itself_not_the_lease(make):
+    clock, q = make(max_attempts=2, retry_delay=lambda r: 0)
+    q.put("A")
+    assert q.fail(q.lease("w1"))
+    second = q.lease("w1")
+    assert second.attempt == 2
+    assert q.fail(second._replace(attempt=1)) is True  # the edit is not believed
+    assert q.status("A") == "dead" and q.dead_letters[0].attempts == 2
+
+
+def test_edited_deadlines_tokens_and_workers_are_not_believed(make):
+    clock, q = make(lease_for=5)
+    q.put("A")
+    lease = q.lease("w1")
+    assert q.ack(lease._replace(token=lease.token + 1)) is False
+    assert q.ack(lease._replace(token=float(lease.token))) is False
+    assert q.ack(lease._replace(token=True)) is False
+    assert q.ack(lease._replace(worker="w2")) is False
+    clock.advance(5)
+    assert q.ack(lease._replace(expires_at=10**9)) is False  # expired in the store
+    assert q.heartbeat(lease._replace(expires_at=10**9)) is False
+    clock.advance(1)
+    again = q.lease("w2")
+    assert again.attempt == 2
+    assert q.ack(again._replace(attempt=99, expires_at=0, payload="x")) is True
+    assert q.status("A") == "done"
+
+
+def test_the_error_of_a_failed_attempt_is_kept_in_its_dead_letter(make):
+    clock, q = make(max_attempts=1)
+    q.put("A", payload=7)
+    lease = q.lease("w1")
+    with pytest.raises(TypeError, match="error must be a str or None, got 5"):
+        q.fail(lease, error=5)
+    assert q.status("A") == "leased"
+    assert q.fail(lease, error="TypeError: can't multiply sequence") is True
+    (dead,) = q.dead_letters
+    assert (dead.job, dead.payload, dead.attempts, dead.reason, dead.error) == (
+        "A", 7, 1, "fail", "TypeError: can't multiply sequence")
+
+
+def test_any_error_message_can_be_kept(make):
+    clock, q = make(max_attempts=1)
+    q.put("A")
+    assert q.fail(q.lease("w1"), error="nul\x00 and \ud800 and " + "x" * 20_000) is True
+    (dead,) = q.dead_letters
+    assert dead.error.startswith("nul\\x00 and \\ud800 and xxx") and len(dead.error) < 8100
+
+
+SQL = ("sqlite", "postgres")
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("a\x00b", "must not contain NUL"),
+    ("\ud800", "must be valid Unicode .no lone surrogate."),
+    ("é" * 600, "must be at most 1024 bytes in UTF-8, got 1200 bytes"),
+    ("x" * 9000, "must be at most 1024 bytes in UTF-8, got 9000 bytes"),
+])
+def test_sql_queues_refuse_ids_and_names_they_cannot_hold(make, bad, message):
+    if make.kind not in SQL:
+        pytest.skip("the in-memory queue holds any hashable id")
+    clock, q = make()
+    with pytest.raises(ValueError, match=f"job_id {message}"):
+        q.put(bad)
+    with pytest.raises(ValueError, match=f"job_id {message}"):
+        q.status(bad)
+    q.put("A")
+    with pytest.raises(ValueError, match=f"worker {message}"):
+        q.lease(bad)
+    assert q.status("A") == "ready"
+    lease = q.lease("w1")
+    assert q.ack(lease._replace(job=bad)) is False and q.ack(lease._replace(worker=bad)) is False
+    assert q.ack(lease) is True
+
+
+@pytest.mark.parametrize("payload", [
+    pytest.param(object(), id="object"),
+    pytest.param({1j: 2}, id="complex-key"),
+])
+def test_sql_queues_refuse_payloads_that_are_not_json(make, payload):
+    if make.kind not in SQL:
+        pytest.skip("the in-memory queue keeps payloads as they are")
+    clock, q = make()
+    with pytest.raises(TypeError, match="payload must be JSON data"):
+        q.put("A", payload=payload)
+    _nothing_changed(q)
+
+
+def test_a_payload_nested_too_deep_is_one_clear_error(make):
+    if make.kind not in SQL:
+        pytest.skip("the in-memory queue keeps payloads as they are")
+    clock, q = make()
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(TypeError, match="payload must be JSON data"):
+        q.put("A", payload=deep)
+    _nothing_changed(q)

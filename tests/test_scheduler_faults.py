@@ -1,0 +1,163 @@
+"""Faults of the thread scheduler and the durable scheduler that once left them stuck.
+
+ThreadedScheduler: every Future resolves whatever the task raises (an exception whose __str__
+raises), however many retries (no overflow at attempt 1025), whatever the policy raises; and
+shutdown(wait=True, timeout=...) returns, naming the tasks still running.
+DurableScheduler: one per file by the file's identity (the same path, a symlink, a hard link,
+another process), refused with one line; a damaged file is one clear error; ids a file cannot
+hold are refused by name.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import wait
+
+import pytest
+
+from kit.durable_scheduler import DurableScheduler
+from kit.jobs import MAX_WAIT, retry_wait
+from kit.scheduler import FifoPolicy
+from kit.store import QueueFileError
+from kit.threaded import ThreadedScheduler
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("no message for you")
+
+
+def _raise(exc):
+    def task():
+        raise exc
+    return task
+
+
+def test_a_future_resolves_when_the_exceptions_str_raises():
+    with ThreadedScheduler(2, FifoPolicy()) as s:
+        f = s.submit("a", _raise(Unprintable()))
+        done, _ = wait([f], timeout=10)
+        assert done == {f} and isinstance(f.exception(), Unprintable)
+        assert s.info("a").error == "Unprintable (its __str__ raised)"
+
+
+def test_many_retries_with_zero_backoff_do_not_overflow():
+    assert retry_wait(0.0, 5000) == 0 and retry_wait(0.1, 5000) == MAX_WAIT
+    assert retry_wait(1e308, 3) == MAX_WAIT
+    with ThreadedScheduler(1, FifoPolicy()) as s:
+        f = s.submit("a", _raise(ValueError("again")), retries=5000, backoff=0.0)
+        done, _ = wait([f], timeout=60)
+        assert done == {f} and isinstance(f.exception(), ValueError)
+        assert s.info("a").attempts == 5001
+
+
+class Exploding:
+    def before(self, a, b):
+        raise ZeroDivisionError("policy bug")
+
+
+class Untruthy:
+    class Answer:
+        def __bool__(self):
+            raise TypeError("no truth")
+
+    def before(self, a, b):
+        return self.Answer()
+
+
+@pytest.mark.parametrize("policy", [Exploding(), Untruthy()], ids=["raises", "bool-raises"])
+def test_every_future_resolves_whatever_the_policy_raises(policy):
+    gate = threading.Event()
+    s = ThreadedScheduler(2, policy)
+    futures = [s.submit("gate", gate.wait)]
+    futures += [s.submit(i, lambda i=i: i * i) for i in range(40)]
+    gate.set()
+    done, pending = wait(futures, timeout=30)
+    assert not pending, f"{len(pending)} of {len(futures)} futures never resolved"
+    assert sorted(f.result() for f in futures[1:]) == sorted(i * i for i in range(40))
+    assert any(e.startswith("policy: ") for e in s.worker_errors)
+    assert s.shutdown(wait=True, timeout=10) == []
+
+
+def test_shutdown_with_a_timeout_returns_and_names_the_running_tasks():
+    release = threading.Event()
+    s = ThreadedScheduler(2, FifoPolicy())
+    s.submit("stuck", release.wait)
+    s.submit("quick", lambda: 1)
+    while s.status_of("stuck") != "RUNNING":
+        time.sleep(0.01)
+    started = time.monotonic()
+    assert s.shutdown(wait=True, timeout=0.3) == ["stuck"]
+    assert time.monotonic() - started < 5
+    release.set()
+    assert s.shutdown(wait=True, timeout=10) == []
+    with pytest.raises(ValueError, match="timeout must be >= 0, got -1"):
+        s.shutdown(timeout=-1)
+
+
+# -- DurableScheduler -----------------------------------------------------------------------
+
+TASKS = {"square": lambda x: x * x}
+
+
+@pytest.fixture
+def folder():
+    with tempfile.TemporaryDirectory() as d:
+        yield d
+
+
+@pytest.mark.parametrize("how", ["same path", "symlink", "hard link", "relative path"])
+def test_one_scheduler_per_file_by_its_identity(folder, how, monkeypatch):
+    path = os.path.join(folder, "jobs.db")
+    first = DurableScheduler(path, TASKS)
+    other = {"same path": path, "symlink": os.path.join(folder, "link.db"),
+             "hard link": os.path.join(folder, "hard.db"), "relative path": "jobs.db"}[how]
+    if how == "symlink":
+        os.symlink(path, other)
+    elif how == "hard link":
+        os.link(path, other)
+    elif how == "relative path":
+        monkeypatch.chdir(folder)
+    with pytest.raises(RuntimeError, match=f"another DurableScheduler has {other!r} open "
+                                           r"\(the same file, device \d+ inode \d+"):
+        DurableScheduler(other, TASKS)
+    first.close()
+    DurableScheduler(other, TASKS).close()  # free once the first has let go
+
+
+def test_another_process_is_refused_too(folder):
+    path = os.path.join(folder, "jobs.db")
+    with DurableScheduler(path, TASKS):
+        code = ("import sys; from kit.durable_scheduler import DurableScheduler\n"
+                "try:\n    DurableScheduler(sys.argv[1], {'t': print})\n"
+                "except RuntimeError as e:\n    print(e); sys.exit(3)\n")
+        done = subprocess.run([sys.executable, "-c", code, os.path.join(folder, "jobs.db")],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3 and "another DurableScheduler has" in done.stdout
+
+
+def test_a_damaged_file_is_one_clear_error(folder):
+    path = os.path.join(folder, "jobs.db")
+    with DurableScheduler(path, TASKS) as s:
+        for i in range(300):
+            s.submit(i, "square", payload="x" * 200)
+    size = os.path.getsize(path)
+    with open(path, "r+b") as f:  # scribble over every page but the header
+        f.seek(4096)
+        f.write(os.urandom(size - 4096))
+    with pytest.raises(QueueFileError, match="jobs.db"):
+        with DurableScheduler(path, TASKS) as s:
+            s.jobs()
+            s.drain(limit=5, sleep=lambda t: None)
+
+
+@pytest.mark.parametrize("bad, message", [("a\x00", "NUL"), ("\udc80", "lone surrogate"),
+                                          ("x" * 5000, "at most 1024 bytes")])
+def test_ids_a_file_cannot_hold_are_refused_by_name(folder, bad, message):
+    with DurableScheduler(os.path.join(folder, "jobs.db"), TASKS) as s:
+        with pytest.raises(ValueError, match=f"id must .*{message}"):
+            s.submit(bad, "square", 1)
+        assert s.jobs() == []
