@@ -22,7 +22,7 @@ from numbers import Real
 from typing import NamedTuple
 
 from kit import validate
-from kit.backoff import backoff_delay
+from kit.backoff import backoff_delay, no_jitter
 from kit.delayed import DelayedQueue
 
 STATES = ("ready", "delayed", "leased", "done", "dead")
@@ -126,14 +126,14 @@ def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float
     """A retry_delay for LeaseQueue: retry r (0 = first retry) waits min(cap, base * 2**r).
 
     With `rand` (e.g. `random.Random(7).random`) the wait is kit.backoff's full jitter,
-    `rand() * ceiling`. O(1) per call; the exponent is clamped so a huge r cannot overflow.
+    `rand() * ceiling`. Exact for every r (kit.backoff's ceiling never overflows).
     """
     _check_number("base", base)
     _check_number("cap", cap)
     if rand is not None:
         validate.function("rand", rand)
         return lambda r: backoff_delay(r, base, cap, rand)
-    return lambda r: min(cap, base * 2 ** min(r, 62))
+    return lambda r: no_jitter(r, base, cap)
 
 
 class _Job:
