@@ -34,7 +34,7 @@ from collections import Counter, deque
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, programs
 from kit.checks.answers import compile_answer, edited, namespace_of, shown, source_of
 from kit.clock import FakeClock
 from kit.delayed import DelayedQueue
@@ -81,7 +81,7 @@ class BorrowQueue:
 
     def holds(self, worker, job, token, now):
         """Is (worker, token) the live lease on job?"""
-        lease = self.holder(job, now)
+        lease = self.held.get(job)
         return lease is not None and lease[:2] == (worker, token)
 
     def hold(self, job, worker, token, expires_at):
@@ -108,6 +108,10 @@ class ExpiringQueue(BorrowQueue):
     def holder(self, job, now):
         self.catch_up(now)
         return super().holder(job, now)
+
+    def holds(self, worker, job, token, now):
+        self.catch_up(now)
+        return super().holds(worker, job, token, now)
 
     def hold(self, job, worker, token, expires_at):
         super().hold(job, worker, token, expires_at)
@@ -417,43 +421,54 @@ def _holding(value, grants) -> str:
 
 
 def replay(answer, case) -> list[str]:
-    """Build `answer(*params)`, run the operations, describe what each call returned and who
-    holds each job after it; then where each job ended up.
+    """Build `answer(*params)`, run the operations (`kit.checks.programs.replay`), describe what
+    each call returned and, after it, who holds each job put so far; then where each job ended.
 
     "t=1 lease w1" calls lease("w1", 1); the n-th job handed out is grant #n. "t=5 ack w2 #1"
     calls ack("w2", job, token, 5) with grant #1's job and token (w2 may not be its holder).
+    "t=9 look" calls nothing: it only asks holder(job, 9) of every job (and dead_letters()).
     The case "many leases at once" runs `stress_leases` instead and returns its comparisons too.
     """
     *params, ops = case
     queue = answer(*params)
     if isinstance(ops, tuple):  # the cost case: ("many leases", n, kinds)
         return stress_leases(queue, *ops[1:])
-    grants, seen, jobs, now = [], [], [], 0
-    for op in ops:
-        when, kind, who, *ref = op.split()
-        now = int(when[2:])
-        if kind == "put":
-            queue.put(who, now)
-            jobs.append(who)
-            line = op
-        elif kind == "lease":
-            grant = queue.lease(who, now)
+    grants, jobs, retries = [], [], len(params) == 3
+
+    def do(queue, step):
+        worker = step.words[0]
+        if step.name == "put":
+            queue.put(worker, step.at)
+            jobs.append(worker)
+            return None
+        if step.name == "lease":
+            grant = queue.lease(worker, step.at)
             if grant is None:
-                line = f"{op} → nothing"
-            elif not isinstance(grant, tuple) or len(grant) != 2:
-                line = f"{op} → returned {grant!r} (expected a tuple (job, token) or None)"
-            else:
-                reused = _grant_of(grant[1], grants)
-                grants.append(grant)
-                line = f"{op} → {grant[0]} #{len(grants)}" + (
-                    "" if reused.startswith("with") else f", reusing grant {reused}'s token")
-        else:
-            k = int(ref[0][1:])
-            job, token = grants[k - 1]
-            line = f"{op} → {_verdict(getattr(queue, kind)(who, job, token, now))}"
-        held = ", ".join(f"{j}: {_holding(queue.holder(j, now), grants)}" for j in jobs)
-        seen.append(f"{line} | {held}" if held else line)
-    return seen + final_state(queue, jobs, grants, now, retries=len(params) == 3)
+                return "nothing"
+            if not isinstance(grant, tuple) or len(grant) != 2:
+                return f"returned {grant!r} (expected a tuple (job, token) or None)"
+            reused = _grant_of(grant[1], grants)
+            grants.append(grant)
+            return f"{grant[0]} #{len(grants)}" + (
+                "" if reused.startswith("with") else f", reusing grant {reused}'s token")
+        job, token = grants[step.refs[0] - 1]
+        return _verdict(getattr(queue, step.name)(worker, job, token, step.at))
+
+    def look(queue, step):
+        held = ", ".join(f"{j}: {_holding(queue.holder(j, step.at), grants)}" for j in jobs)
+        if retries:
+            held += f"{'; ' if held else ''}{_dead(queue)}"
+        return held
+
+    seen = programs.replay(queue, ops, do, look)
+    now = max((programs.parse(op).at for op in ops), default=0)
+    return seen + final_state(queue, jobs, grants, now, retries=retries)
+
+
+def _dead(queue) -> str:
+    dead = queue.dead_letters()
+    return f"dead letters: {dead!r}" if isinstance(dead, list) else \
+        f"dead_letters() returned {a_kind(dead)} (expected a list)"
 
 
 def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str]:
@@ -479,51 +494,49 @@ def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str
     if strays:
         lines.append(f"handed out jobs never put: {strays!r}")
     if retries:
-        dead = queue.dead_letters()
-        lines.append(f"dead letters: {dead!r}" if isinstance(dead, list) else
-                     f"dead_letters() returned {a_kind(dead)} (expected a list)")
+        lines.append(_dead(queue))
     return lines
 
 
 def first_difference(case, expected, got) -> str | None:
     if isinstance(expected, tuple):  # a cost case
         return _too_slow(case, expected, got, "scans every lease on each call")
-    if got == expected:
-        return None
-    if not isinstance(got, list):
-        return difference(expected, got)
-    for i in range(max(len(expected), len(got))):
-        want = f"“{expected[i]}”" if i < len(expected) else "nothing more"
-        have = f"“{got[i]}”" if i < len(got) else "nothing more"
-        if want != have:
-            return f"line {i + 1}: expected {want}, got {have}"
-    return None
+    return programs.first_difference(expected, got)
 
 
-# one raw step: (which operation, time gap, which worker or grant, act as the other worker?)
-_RAW_STEPS = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3), st.integers(0, 3),
-                                st.booleans()), min_size=1, max_size=8)
+KINDS = {  # the operations a raw step's first number picks, per level (0, the simplest: lease)
+    1: ["lease", "lease", "put", "put", "ack", "ack", "ack", "lease"],
+    2: ["lease", "lease", "put", "put", "ack", "ack", "ack", "lease"],
+    3: ["lease", "lease", "put", "ack", "ack", "heartbeat", "heartbeat", "lease"],
+    4: ["lease", "lease", "put", "ack", "heartbeat", "fail", "fail", "lease"],
+}
 
 
 @st.composite
 def lease_programs(draw, level: int):
-    """(params..., ops): up to 8 operations at times that never go back (several may share a
-    tick), turned from raw steps while running the reference, so that acks, heartbeats and fails
-    name grants that exist. Job names are a drawn permutation: never the order they are put in.
-    Raw steps shrink towards: lease, the same tick, the latest grant, acted on by its holder."""
+    """(params..., ops): up to 8 operations at times that never go back (several often share a
+    tick, now and then after a long idle time), turned from raw steps while running the
+    reference, so that acks, heartbeats and fails name grants that exist; then observer-only
+    "look" steps at arbitrary moments (`programs.looks`). Job names are a drawn permutation:
+    never the order they are put in. Raw steps shrink towards: lease, the same tick, the latest
+    grant, acted on by its holder."""
     if level == 1:
         params = (draw(st.integers(Q1_LEASE_FOR - 5, Q1_LEASE_FOR)),)
+        gap = st.integers(0, 1)  # q1's leases never run out: every case ends before t = 25
     elif level < 4:
-        params = (draw(st.integers(2, 4)),)
+        params, gap = (draw(st.integers(2, 4)),), programs.gaps(0, 3, idle=5)
     else:
         params = (draw(st.integers(2, 4)), draw(st.integers(1, 3)), draw(st.integers(1, 2)))
+        gap = programs.gaps(0, 3, idle=5)
+    raw = st.lists(st.tuples(st.integers(0, 7), gap, st.integers(0, 3), st.booleans()),
+                   min_size=2, max_size=12)
     queue = CoreLeases(*params)
-    kinds = ["lease", "put", "ack", "heartbeat", "fail"][: {1: 3, 2: 3, 3: 4, 4: 5}[level]]
-    names = iter(draw(st.permutations(NAMES))[:3])
+    kinds = KINDS[level]
+    names = iter(programs.names(draw, NAMES, 3))
     ops, grants, now = [], [], 0
-    for i, (which, gap, pick, other) in enumerate(draw(_RAW_STEPS)):
-        now += gap % 3 if level == 1 else gap
-        kind = kinds[which % len(kinds)] if i else "put"
+    for i, (which, dt, pick, other) in enumerate(draw(raw)):
+        now += dt
+        kind = kinds[which] if i else "put"
         if kind == "put":
             job = next(names, None)
             if job is not None:
@@ -545,7 +558,7 @@ def lease_programs(draw, level: int):
         worker = [w for w in WORKERS if w != holder][0] if other else holder
         getattr(queue, kind)(worker, job, token, now)
         ops.append(f"t={now} {kind} {worker} #{k}")
-    return (*params, ops)
+    return (*params, programs.looks(draw, ops, idle=2 if level == 1 else 6))
 
 
 def cost_case(*params, kinds=("ack",)):
@@ -592,6 +605,7 @@ q1 = Problem(
 # -- q2: expiry at the exact tick -------------------------------------------------------------
 INCLUSIVE = "inclusive vs exclusive expiry"
 OLDER_LEASE = "acks from an older lease"
+STALE_HOLDER = "holder() does not catch up first"
 q2 = Problem(
     name="ExpiringQueue",
     arg_names=("lease_for", "operations"),
@@ -604,6 +618,8 @@ q2 = Problem(
         ("an ack at exactly expires_at", (3, ["t=0 put A", "t=1 lease w1", "t=4 ack w1 #1"])),
         ("w1's first lease comes back", (2, ["t=0 put A", "t=1 lease w1", "t=3 lease w1",
                                              "t=3 ack w1 #1"])),
+        ("two leases, the first one ends first", (3, ["t=0 put A", "t=0 put B", "t=0 lease w1",
+                                                      "t=1 lease w2", "t=3 look"])),
         ("two leases end on one tick, names against lease order",
          (3, ["t=0 put D", "t=0 put B", "t=1 lease w1", "t=1 lease w2", "t=4 put A"])),
         cost_case(),
@@ -618,10 +634,15 @@ q2 = Problem(
                 answer=rebuilt(ExpiringQueue, BorrowQueue,
                                [("lease[:2] == (worker, token)", "lease[0] == worker")],
                                OLDER_LEASE)),
-        Pitfall("expiry noticed only when leasing", "every call must first apply the expiries "
-                "due by now; otherwise a lease looks held after its deadline and a late ack is "
-                "accepted", edit=[("        self.catch_up(now)\n        return super().holder",
-                                   "        return super().holder")]),
+        Pitfall(STALE_HOLDER, "every call, the observer holder() included, first applies "
+                "the expiries due by now; otherwise a lease looks held after its deadline "
+                "whenever nothing else was called since",
+                edit=[("        self.catch_up(now)\n        return super().holder",
+                       "        return super().holder")]),
+        Pitfall("a late ack accepted", "ack (and every other call) first applies the expiries "
+                "due by now: at or after expires_at the lease is gone and the ack is rejected",
+                edit=[("        self.catch_up(now)\n        return super().holds",
+                       "        return super().holds")]),
     ],
     hints=["Every method first catches up: it expires every lease whose deadline is <= now.",
            "Keep a min-heap of (expires_at, seq, job); pop while the top has expired, and "
@@ -675,6 +696,8 @@ q3 = Problem(
 # -- q4: retries with backoff and the dead-letter queue ---------------------------------------
 RETRY_FOREVER = "retrying forever"
 NOTICED = "retry timed from when the expiry was noticed"
+RETRIES_FIRST = "due retries moved back before the expiries"
+RETRY_TIES = "retries due together rejoin out of scheduling order (a wrong tie key)"
 q4 = Problem(
     name="RetryQueue",
     arg_names=("lease_for", "max_attempts", "base", "operations"),
@@ -711,6 +734,21 @@ q4 = Problem(
         Pitfall("backoff that does not grow", "each retry waits twice as long as the one "
                 "before: base, 2·base, 4·base, ...",
                 edit=[("self.base * 2 ** (self.attempts[job] - 1)", "self.base")]),
+        Pitfall(RETRIES_FIRST, "catch up in the order things happened: apply the expiries "
+                "due by now first (each may schedule a retry that is already due), then move "
+                "every due retry back, earliest first",
+                edit=[("        super().catch_up(now)  # expiries first: they may schedule retries "
+                       "that are due too\n"
+                       "        while self.waiting and self.waiting[0][0] <= now:\n"
+                       "            self.ready.append(heapq.heappop(self.waiting)[2])\n",
+                       "        while self.waiting and self.waiting[0][0] <= now:\n"
+                       "            self.ready.append(heapq.heappop(self.waiting)[2])\n"
+                       "        super().catch_up(now)\n")]),
+        Pitfall(RETRY_TIES, "retries due at the same time rejoin in the order they were "
+                "scheduled: put a counter after the time, (ready_at, seq, job), not the job's "
+                "name or anything else",
+                edit=[("(ready_at, next(self.seq), job)", "(ready_at, job, next(self.seq))"),
+                      ("heapq.heappop(self.waiting)[2]", "heapq.heappop(self.waiting)[1]")]),
         Pitfall(NOTICED, "if nobody calls for a while, the retry must not slip: time it from "
                 "the expiry itself (expires_at), not from the call that noticed it",
                 answer=rebuilt(RetryQueue, ExpiringQueue,
@@ -765,10 +803,10 @@ def delayed_programs(draw):
     never goes back. The names are drawn apart from the order they are scheduled in, and each
     step names its own, so a step removed while shrinking changes no other step."""
     ops, queue, now = [], CoreDelayed(), 0
-    names = draw(st.permutations(NAMES))[:3]
+    names = programs.names(draw, NAMES, draw(st.integers(2, 3)))
     raw = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 3))
-    for which, pick, t in draw(st.lists(raw, min_size=1, max_size=8)):
-        kind, name = ("schedule", "pop_due", "cancel")[which], names[pick]
+    for which, pick, t in draw(st.lists(raw, min_size=1, max_size=12)):
+        kind, name = ("schedule", "pop_due", "cancel")[which], names[pick % len(names)]
         if kind == "schedule" and name not in queue.queue:
             ops.append(f"schedule {name} at {t}")
             queue.schedule(name, t, None)
