@@ -109,7 +109,8 @@ def gaps(low: int = 0, high: int = 3, idle: int = 12) -> st.SearchStrategy:
 def looks(draw, program: list[str], idle: int = 12) -> list[str]:
     """`program` (timed steps, times never going back) with observer-only steps drawn into it:
     before about half the steps but the first (at a time from the step before to this one, so
-    also at the same tick), and after the end: soon, and long after."""
+    also at the same tick), and after the end: soon, and long after (each drawn, so a shrunk
+    program keeps only the looks it needs)."""
     out, before = [], 0
     for i, op in enumerate(program):
         at = parse(op).at
@@ -117,9 +118,10 @@ def looks(draw, program: list[str], idle: int = 12) -> list[str]:
             out.append(f"t={draw(st.integers(before, at))} {LOOK}")
         out.append(op)
         before = at
-    if program:
-        soon = before + draw(st.integers(0, idle))
-        out += [f"t={soon} {LOOK}", f"t={soon + draw(st.integers(0, 2 * idle))} {LOOK}"]
+    if program and draw(st.booleans()):
+        out.append(f"t={before + draw(st.integers(0, idle))} {LOOK}")
+    if program and draw(st.booleans()):
+        out.append(f"t={before + draw(st.integers(idle, 3 * idle))} {LOOK}")
     return out
 
 

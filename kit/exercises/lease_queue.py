@@ -12,11 +12,13 @@ The learner writes small classes with time passed in (`now`) on every call:
 - q5 `DelayedJobs()`: `schedule(name, at, payload)`, `cancel(name) -> bool` in O(1),
   `pop_due(now) -> [(name, payload), ...]`.
 
-A case is plain data: the constructor's arguments and a list of operations written as short
-strings ("t=3 ack w1 #1": at time 3, worker w1 acks the first grant). `replay` runs them on a fresh
-instance and writes one line per operation: what the call returned and, for every job put so far,
-who holds it with which grant's token until when. Then one line per job says where it ended up.
-Job names are drawn apart from the order they are put in, and several operations may share a tick.
+A case is plain data: the constructor's arguments and a program of operations written as short
+strings ("t=3 ack w1 #1": at time 3, worker w1 acks the first grant; "t=9 look": no call, only the
+observers at time 9), replayed by `kit.checks.programs`. `replay` writes one line per operation:
+what the call returned and, for every job put so far, who holds it with which grant's token until
+when (and, in q4, the dead letters). Then one line per job says where it ended up. Job names are
+drawn apart from the order they are put in, several operations often share a tick, and observers
+are asked between operations, at the tick of the next one, and long after the last.
 
 The answers are the classes `BorrowQueue` ... `DelayedJobs` below (the text `solution()` shows and
 the notebook holds). The references are the kit's own `kit.lease.LeaseQueue` and
@@ -96,6 +98,7 @@ class ExpiringQueue(BorrowQueue):
         super().__init__(lease_for)
         self.expiries = []  # min-heap of (expires_at, seq, job); stale entries are skipped
         self.seq = itertools.count()  # equal deadlines leave in the order they were set
+        self.deadline_set = {}  # job -> seq of its live deadline's entry
 
     def put(self, job, now):
         self.catch_up(now)
@@ -115,13 +118,14 @@ class ExpiringQueue(BorrowQueue):
 
     def hold(self, job, worker, token, expires_at):
         super().hold(job, worker, token, expires_at)
-        heapq.heappush(self.expiries, (expires_at, next(self.seq), job))
+        self.deadline_set[job] = seq = next(self.seq)
+        heapq.heappush(self.expiries, (expires_at, seq, job))
 
     def catch_up(self, now):
         """Expire every live lease whose deadline is <= now, earliest first."""
         while self.expiries and not now < self.expiries[0][0]:  # the expiry rule, negated
-            expires_at, _, job = heapq.heappop(self.expiries)
-            if self.held.get(job, (None, None, None))[2] == expires_at:  # still the live one?
+            expires_at, seq, job = heapq.heappop(self.expiries)
+            if job in self.held and self.deadline_set[job] == seq:  # still the live one?
                 del self.held[job]
                 self.expired(job, expires_at)
 
@@ -508,7 +512,7 @@ KINDS = {  # the operations a raw step's first number picks, per level (0, the s
     1: ["lease", "lease", "put", "put", "ack", "ack", "ack", "lease"],
     2: ["lease", "lease", "put", "put", "ack", "ack", "ack", "lease"],
     3: ["lease", "lease", "put", "ack", "ack", "heartbeat", "heartbeat", "lease"],
-    4: ["lease", "lease", "put", "ack", "heartbeat", "fail", "fail", "lease"],
+    4: ["lease", "lease", "fail", "put", "ack", "heartbeat", "fail", "lease"],
 }
 
 
@@ -526,7 +530,7 @@ def lease_programs(draw, level: int):
     elif level < 4:
         params, gap = (draw(st.integers(2, 4)),), programs.gaps(0, 3, idle=5)
     else:
-        params = (draw(st.integers(2, 4)), draw(st.integers(1, 3)), draw(st.integers(1, 2)))
+        params = (draw(st.integers(2, 4)), draw(st.integers(1, 4)), draw(st.integers(1, 2)))
         gap = programs.gaps(0, 3, idle=5)
     raw = st.lists(st.tuples(st.integers(0, 7), gap, st.integers(0, 3), st.booleans()),
                    min_size=2, max_size=12)
@@ -534,9 +538,10 @@ def lease_programs(draw, level: int):
     kinds = KINDS[level]
     names = iter(programs.names(draw, NAMES, 3))
     ops, grants, now = [], [], 0
+    first = draw(st.integers(1, 3))  # jobs put at the start, one tick apart at most
     for i, (which, dt, pick, other) in enumerate(draw(raw)):
-        now += dt
-        kind = kinds[which] if i else "put"
+        now += min(dt, 1) if i < first else dt
+        kind = kinds[which] if i >= first else "put"
         if kind == "put":
             job = next(names, None)
             if job is not None:
@@ -682,14 +687,15 @@ q3 = Problem(
                 "heap entry behind; when it reaches the top, check it is still the live deadline "
                 "(lazy deletion) before expiring anything",
                 answer=rebuilt(HeartbeatQueue, ExpiringQueue,
-                               [("self.held.get(job, (None, None, None))[2] == expires_at",
+                               [("job in self.held and self.deadline_set[job] == seq",
                                  "job in self.held")], "the old deadline still expires the lease")),
     ],
     hints=["A heartbeat is accepted exactly when an ack would be; it moves the deadline and keeps "
            "the token.",
            "Push a new heap entry for the new deadline; the old one stays in the heap.",
-           "When an entry reaches the top, expire the job only if that entry's deadline is the "
-           "live one (compare expires_at, or keep a sequence number per lease)."],
+           "When an entry reaches the top, expire the job only if that entry is the live one: "
+           "keep the seq of each job's live entry (comparing expires_at alone fails when a "
+           "heartbeat lands on the same deadline)."],
 )
 
 
@@ -712,7 +718,11 @@ q4 = Problem(
         ("an expiry, then backoff", (2, 3, 2, ["t=0 put A", "t=1 lease w1", "t=4 lease w2",
                                                "t=5 lease w2"])),
         ("the second retry waits twice as long", (2, 3, 1, ["t=0 put A", "t=1 lease w1",
-                                                            "t=4 lease w1", "t=7 lease w1"])),
+                                                            "t=4 lease w1", "t=7 lease w1",
+                                                            "t=8 lease w1"])),
+        ("the retry due first waits behind a later one in the heap", (5, 3, 1, [
+            "t=0 put A", "t=0 put B", "t=0 lease w1", "t=0 lease w2", "t=0 fail w1 #1",
+            "t=1 lease w1", "t=1 fail w1 #3", "t=1 fail w2 #2", "t=2 lease w2"])),
         ("retries due together leave in the order they were scheduled", (5, 3, 1, [
             "t=0 put E", "t=0 put B", "t=2 lease w1", "t=2 lease w2", "t=4 fail w2 #2",
             "t=4 fail w1 #1", "t=5 put A"])),
@@ -772,22 +782,23 @@ def replay_delayed(answer, case) -> list[str]:
     queue = answer()
     if isinstance(ops, tuple):
         return stress_delayed(queue, ops[1])
-    seen = []
-    for i, op in enumerate(ops, 1):
-        kind, *args = op.split()
-        if kind == "schedule":
-            queue.schedule(args[0], int(args[2]), {"step": i})
-            seen.append(op)
-        elif kind == "cancel":
-            seen.append(f"{op} → {queue.cancel(args[0])!r}")
-        else:
-            due = queue.pop_due(int(args[0]))
-            shown_due = ", ".join(f"{name} {payload}" for name, payload in due) \
-                if isinstance(due, list) and all(isinstance(d, tuple) and len(d) == 2
-                                                 for d in due) \
-                else f"{due!r} (expected a list of (name, payload) tuples)"
-            seen.append(f"{op} → {shown_due or 'nothing'}")
-    return seen
+    steps = itertools.count(1)
+
+    def do(queue, step):  # the payload of the schedule at step i is {"step": i}
+        i = next(steps)
+        if step.name == "schedule":
+            name, _, at = step.words
+            queue.schedule(name, int(at), {"step": i})
+            return None
+        if step.name == "cancel":
+            return repr(queue.cancel(step.words[0]))
+        due = queue.pop_due(int(step.words[0]))
+        if not isinstance(due, list) or not all(isinstance(d, tuple) and len(d) == 2
+                                                for d in due):
+            return f"{due!r} (expected a list of (name, payload) tuples)"
+        return ", ".join(f"{name} {payload}" for name, payload in due) or "nothing"
+
+    return programs.replay(queue, ops, do)
 
 
 def judge_delayed(case, expected, got) -> str | None:
@@ -798,18 +809,21 @@ def judge_delayed(case, expected, got) -> str | None:
 
 @st.composite
 def delayed_programs(draw):
-    """Up to 8 operations from raw steps (which operation, name, time): schedule a name (at
-    0..3; a name scheduled now is cancelled instead), cancel a name, pop_due at a time that
-    never goes back. The names are drawn apart from the order they are scheduled in, and each
+    """Up to 12 operations from raw steps (which operation, name, time): schedule a name (due
+    now or at the next tick, so equal times are common; a name scheduled now is cancelled
+    instead), cancel a name, pop_due at a time that never goes back; then a pop_due long after,
+    for what is left. The names are drawn apart from the order they are scheduled in, and each
     step names its own, so a step removed while shrinking changes no other step."""
     ops, queue, now = [], CoreDelayed(), 0
     names = programs.names(draw, NAMES, draw(st.integers(2, 3)))
-    raw = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 3))
+    raw = st.tuples(st.integers(0, 3), st.integers(0, 2), st.integers(0, 3))
     for which, pick, t in draw(st.lists(raw, min_size=1, max_size=12)):
-        kind, name = ("schedule", "pop_due", "cancel")[which], names[pick % len(names)]
+        kind = ("schedule", "schedule", "pop_due", "cancel")[which]
+        name = names[pick % len(names)]
         if kind == "schedule" and name not in queue.queue:
-            ops.append(f"schedule {name} at {t}")
-            queue.schedule(name, t, None)
+            at = now + t % 2  # due now or at the next tick: ties are common
+            ops.append(f"schedule {name} at {at}")
+            queue.schedule(name, at, None)
         elif kind != "pop_due":
             ops.append(f"cancel {name}")
             queue.cancel(name)
@@ -817,7 +831,7 @@ def delayed_programs(draw):
             now += t % 3
             ops.append(f"pop_due {now}")
             queue.pop_due(now)
-    return (ops,)
+    return ([*ops, f"pop_due {now + 10}"],)  # and long after: whatever is still scheduled
 
 
 NO_TIE_BREAKER = "heap without a tie-breaker"

@@ -16,6 +16,12 @@ BIGGER_BY_DESIGN = {
     # the build graph always holds the same seven jobs; the shrunk case leaves most of them alone
     "a changed dependency not passed down": 7,
     "dependencies decided after the job": 7,
+    # a job that waits behind another, fails, and ticks until its backoff from now and from its
+    # old run_at differ: two submits and five ticks
+    "backoff timed from the old run_at, not from now": 7,
+    # two jobs leased, both attempts ended, a look: the retries' order shows only then
+    "retries due together rejoin out of scheduling order (a wrong tie key)": 7,
+    "due retries moved back before the expiries": 6,
 }
 
 
