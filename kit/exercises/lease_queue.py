@@ -556,6 +556,8 @@ def lease_programs(draw, level: int):
             grant = queue.lease(worker, now)
             if grant is not None:
                 grants.append((worker, *grant))
+            elif ops and ops[-1] == f"t={now} lease {worker}":
+                continue  # the same call again, with nothing to lend: a step that adds nothing
             ops.append(f"t={now} lease {worker}")
             continue
         k = len(grants) - pick % len(grants)  # 1-based; pick 0 is the latest grant

@@ -259,33 +259,38 @@ def rounds(draw, level: int, policies: bool = False):
     workers = draw(st.sampled_from([1, 1, 2, 3, None]))  # None: leave the default (1)
     names = draw(st.permutations("abcdef"))
     ops, used = [], []
-    for _ in range(draw(st.integers(2, 10 if level < 4 else 14))):
-        kind = draw(st.integers(0, 5))  # 0-1 submit, 2-4 tick, 5 cancel (a tick before L3)
+    # one raw step: (kind, rare, priority, delay, retries, backoff, fails, pick); a list, so the
+    # shrinker can delete any step, not only the last ones
+    raw = st.tuples(st.integers(0, 5), st.integers(0, 11), st.integers(1, 6), st.integers(0, 3),
+                    st.integers(0, 2), st.integers(0, 4), st.integers(0, 4), st.integers(0, 5))
+    for kind, rare, p, delay, retries, backoff, fails, pick in draw(
+            st.lists(raw, min_size=1, max_size=10 if level < 4 else 14)):
+        # kind 0-1 submit, 2-4 tick, 5 cancel (a tick before L3)
         if kind >= 2:
             if kind == 5 and level >= 3 and used:
-                ops.append(f"cancel {draw(st.sampled_from(used))}")
+                ops.append(f"cancel {used[pick % len(used)]}")
             else:
                 ops.append("tick")
             continue
-        rare = draw(st.integers(0, 11))  # 10: a used id again, 11: a negative delay (from L2)
+        # rare 10: a used id again, 11: a negative delay (from L2)
         if rare == 11 and level >= 2:
             ops.append("submit z p=1 delay=-1")
         elif rare == 10 and used:
-            ops.append(f"submit {draw(st.sampled_from(used))} p=1")
+            ops.append(f"submit {used[pick % len(used)]} p=1")
         elif len(used) < len(names):
             name = names[len(used)]
             used.append(name)
             parts = [f"submit {name}"]
-            if (p := draw(st.integers(1, 6))) != 6:  # 6: the default priority, 5
+            if p != 6:  # 6: the default priority, 5
                 parts.append(f"p={p}")
-            if level >= 2 and (delay := draw(st.integers(0, 3))):
+            if level >= 2 and delay:
                 parts.append(f"delay={delay}")
             if level >= 4:
-                if retries := draw(st.integers(0, 2)):
+                if retries:
                     parts.append(f"retries={retries}")
-                    if (backoff := draw(st.integers(0, 4))) != 4:  # 4: the default, 10
+                    if backoff != 4:  # 4: the default, 10
                         parts.append(f"backoff={backoff}")
-                if fails := draw(st.integers(0, 4)):
+                if fails:
                     parts.append(f"fails={fails}")
             ops.append(" ".join(parts))
     ops = tuple(ops) + ("tick",) * draw(st.integers(0, 10 if level >= 4 else 4))  # then later
