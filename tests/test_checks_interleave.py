@@ -133,8 +133,45 @@ def test_a_deadlock_is_reported_not_hung():
     started = time.perf_counter()
     found = explore(setup, {"A": one_way, "B": other_way}, lambda s, out: None)
     assert time.perf_counter() - started < 5
-    assert found.deadlock and found.failure.startswith("deadlock: A, B"), found
-    assert "waits for the lock" in found.schedule
+    assert found.failure == "deadlock: A and B each wait for a lock another one holds", found
+    assert found.deadlock and "waits for the lock" in found.schedule
+
+
+@pytest.mark.parametrize("who, want", [
+    ("itself", "deadlock: B waits for a lock it holds itself (a Lock taken twice; an RLock may "
+               "be)"),
+    ("leaked", "deadlock: B waits for a lock A still held when it ended"),
+])
+def test_a_deadlock_of_one_thread_says_whose_lock_it_waits_for(who, want):
+    def twice(lock):
+        with lock:
+            with lock:
+                return "ok"
+
+    def leak(lock):
+        lock.acquire()
+
+    threads = {"A": (lambda lock: None) if who == "itself" else leak,
+               "B": twice if who == "itself" else (lambda lock: lock.acquire())}
+    found = explore(CoopLock, threads, lambda s, out: None, preemptions=0)
+    assert found.deadlock and found.failure == want, found
+
+
+def test_the_kits_own_objects_are_interleaved_when_watched():
+    """A claim written as `return job.claim()` races inside the kit's Job.claim."""
+    from kit.exercises.concurrent_scheduler import make_job
+    from kit.jobs import Job
+
+    def setup():
+        return make_job("x")
+
+    threads = {"1": lambda job: job.claim(), "2": lambda job: job.claim()}
+
+    def one_winner(job, out):
+        return None if sorted(out.values()) == [False, True] else f"both won: {out}"
+
+    assert explore(setup, threads, one_winner, watch=[])  # unwatched: one line, never split
+    assert not explore(setup, threads, one_winner, watch=[Job])
 
 
 def test_a_thread_spinning_on_another_is_stopped():

@@ -30,7 +30,8 @@ def test_core_leases_compare_by_identity():
 def test_comparing_payloads_is_reported_as_a_type_error():
     result = ex.q5.check(ex.q5.pitfalls[1].answer)
     assert result.status == "crashed" and "TypeError" in result.error
-    assert result.case == (["schedule A at 0", "schedule B at 0"],)
+    ops = result.case[0]  # two entries due at one time, whatever their names
+    assert len(ops) <= 4 and sum(op.endswith(" at 0") for op in ops) == 2, result.case
 
 
 def test_an_off_by_one_expiry_shows_the_exact_tick():
@@ -89,9 +90,9 @@ UNDECLARED = {
         ("an expired job jumps the line",
          _wrong(ex.ExpiringQueue, "self.ready.append(job)", "self.ready.appendleft(job)")),
         ("equal deadlines leave in name order",
-         _wrong(ex.ExpiringQueue, "(expires_at, next(self.seq), job)",
-                "(expires_at, job, next(self.seq))",
-                ("expires_at, _, job =", "expires_at, job, _ ="))),
+         _wrong(ex.ExpiringQueue, "heappush(self.expiries, (expires_at, seq, job))",
+                "heappush(self.expiries, (expires_at, job, seq))",
+                ("expires_at, seq, job =", "expires_at, job, seq ="))),
         ("one expiry per call", _wrong(ex.ExpiringQueue, "while self.expiries and",
                                        "if self.expiries and")),
         ("the job as its token (one token per job, not per grant)",

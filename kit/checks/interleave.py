@@ -328,8 +328,7 @@ class _Run:
             if all(t.done for t in self.threads):
                 self.finished.release()
                 return
-            blocked = ", ".join(t.name for t in self.threads if not t.done)
-            self.abort(f"deadlock: {blocked} each wait for a lock another one holds")
+            self.abort(self.deadlock())
             raise _Abandoned
         if len(self.steps) >= self.max_steps:
             self.abort(f"more than {self.max_steps} steps: does a thread wait in a loop for "
@@ -344,6 +343,22 @@ class _Run:
         me.baton.acquire()
         if self.aborting:
             raise _Abandoned
+
+    def deadlock(self) -> str:
+        """The deadlock in words: who waits for which lock, held by whom."""
+        blocked = [t for t in self.threads if not t.done]
+        if len(blocked) > 1:
+            names = ", ".join(t.name for t in blocked[:-1]) + f" and {blocked[-1].name}"
+            return f"deadlock: {names} each wait for a lock another one holds"
+        (me,) = blocked
+        owner = me.blocked_on.owner if me.blocked_on is not None else None
+        holder = next((t for t in self.threads if self.threads_by_ident.get(owner) is t), None)
+        if holder is me:
+            return (f"deadlock: {me.name} waits for a lock it holds itself (a Lock taken twice; "
+                    "an RLock may be)")
+        if holder is not None:
+            return f"deadlock: {me.name} waits for a lock {holder.name} still held when it ended"
+        return f"deadlock: {me.name} waits for a lock nobody will release"
 
     def abort(self, why: str) -> None:
         if self.failure is None:

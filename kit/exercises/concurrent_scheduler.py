@@ -77,11 +77,26 @@ def priority_before(a, b):
     return (a.priority, a.seq) < (b.priority, b.seq)
 
 
+def _judge_order(case, expected, got) -> str | None:
+    """Strict comparison; when only equal priorities are out of order, the class of mistake is
+    said too (any tie key but seq, or <= for <)."""
+    problem = difference(expected, got)
+    priority = {job.id: job.priority for job in case[0]}
+    if problem is not None and isinstance(got, list) and sorted(got, key=str) == \
+            sorted(expected, key=str) and [priority[n] for n in got] == \
+            [priority[n] for n in expected]:
+        return (f"{problem}: the priorities leave in the right order, but equal ones not in "
+                "submission order (seq): a wrong tie key, or <= for <")
+    return problem
+
+
 def _v(name, priority, seq):
     return Queued(name, priority, seq)
 
 
 RULE = "(a.priority, a.seq) < (b.priority, b.seq)"
+TIE_LE = "<= for < (a tie counted as 'before')"
+TIE_KEY = "ties broken by name, not by submission order (a wrong tie key)"
 q1 = Problem(
     name="priority_before",
     arg_names=("jobs pushed, in this order",),
@@ -89,12 +104,17 @@ q1 = Problem(
     answer=priority_before,
     reference=PriorityPolicy().before,
     run=pop_order,
+    judge=_judge_order,
     examples=[("no jobs", ([],)),
               ("three equal priorities, names against submission order",
                ([_v("C", 2, 0), _v("A", 2, 1), _v("B", 2, 2)],)),
               ("equal priorities arriving out of submission order",
                ([_v("B", 1, 2), _v("D", 1, 0), _v("A", 1, 1), _v("C", 2, 3)],))],
     pitfalls=[
+        Pitfall(TIE_LE, "before(a, b) must be False for two equal jobs both ways; with <= "
+                "every tie says 'before', and equal priorities leave in whatever order the "
+                "heap's swaps decide: compare (a.priority, a.seq) < (b.priority, b.seq)",
+                edit=[(RULE, "a.priority <= b.priority")]),
         Pitfall("comparing on priority alone (no sequence tie-break)",
                 "equal priorities then leave the heap in whatever order the swaps happen to "
                 "leave them; end the rule on seq: (a.priority, a.seq) < (b.priority, b.seq)",
@@ -104,7 +124,7 @@ q1 = Problem(
         Pitfall("ties last in, first out", "equal priorities must keep submission order: "
                 "compare a.seq < b.seq, not the other way round",
                 edit=[(RULE, "(a.priority, -a.seq) < (b.priority, -b.seq)")]),
-        Pitfall("ties broken by name", "a name says nothing about who came first; seq does",
+        Pitfall(TIE_KEY, "a name says nothing about who came first; seq does",
                 edit=[(RULE, "(a.priority, a.id) < (b.priority, b.id)")]),
     ],
     equivalent={"L4 compare: `(a.priority, a.seq) < (b.priority, b.seq)` -> "
@@ -178,12 +198,12 @@ def claim_calls(answer, case):
     threads = {name: (lambda s: cancel(*s)) if name == "cancel" else (lambda s: answer(*s))
                for name in RACES[race]}
     return interleave.explore(lambda: (make_job("x", status=status), interleave.CoopLock()),
-                              threads, _race_rule(status), watch=[answer])
+                              threads, _race_rule(status), watch=[answer, Job])
 
 
 def _judge_claim(case, expected, got) -> str | None:
     if isinstance(got, interleave.Exploration):
-        return None if got else f"the schedule that shows it: {got.schedule}"
+        return None if got else f"{got.failure}; the schedule that shows it: {got.schedule}"
     for i, (want, (won, status)) in enumerate(zip(expected, got, strict=True)):
         if won is not True and won is not False:
             return f"claim must return True or False, it returned {won!r}"

@@ -17,7 +17,7 @@ from graphlib import TopologicalSorter
 from hypothesis import strategies as st
 
 from kit import dag
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, programs
 from kit.dag import WORKED_EXAMPLE
 
 NAMES = "ABCDEFGH"
@@ -110,22 +110,22 @@ def replay(answer, case):
             return [heap.pop() for _ in pushes]
 
         return counted(push_all_pop_all, ops)
-    returned = []  # one value per operation: None for a push, the name for a pop
-    for op in ops:
-        if op == "pop":
-            returned.append(heap.pop())
-        else:
-            _, name, priority = op.split()
-            returned.append(heap.push(name, int(priority)))
-    return returned
+
+    def do(heap, step):  # what each call returned, with its type: push None, pop a str name
+        if step.name == "pop":
+            return repr(heap.pop())
+        name, priority = step.words
+        return repr(heap.push(name, int(priority)))
+
+    return programs.replay(heap, ops, do)
 
 
 @st.composite
 def op_lists(draw):
-    """Up to 6 pushes ("push b 2": name b, priority 2) and pops, then pops until empty; names
+    """Up to 10 pushes ("push b 2": name b, priority 2) and pops, then pops until empty; names
     drawn apart from push order, so a name tie-break shows."""
-    names = draw(st.permutations("abcdef"))
-    steps = draw(st.lists(st.one_of(st.integers(0, 3), st.none()), max_size=10))
+    names = programs.names(draw, "abcdefghij", 10)
+    steps = draw(st.lists(st.one_of(st.integers(0, 3), st.none()), max_size=14))
     ops, waiting, pushed = [], 0, 0
     for step in steps:
         if step is None and waiting:
@@ -137,7 +137,25 @@ def op_lists(draw):
     return (ops + ["pop"] * waiting,)
 
 
+def judge_heap(case, expected, got) -> str | None:
+    """`judge_counted`; when only equal priorities leave out of order, the class is said too."""
+    problem = judge_counted(case, expected, got)
+    (ops,) = case
+    if problem is None or isinstance(ops, Stress) or not isinstance(got, list):
+        return problem
+    priority = {op.split()[1]: int(op.split()[2]) for op in ops if op != "pop"}
+
+    def popped(lines):
+        return [priority.get(line.split("→ ")[1].strip("'")) for line in lines
+                if line.startswith("pop")]
+    if sorted(got) == sorted(expected) and popped(got) == popped(expected):
+        return (f"{problem}: the priorities leave in the right order, but equal ones not in the "
+                "order they were pushed: a wrong tie key (a counter, not the name)")
+    return problem
+
+
 NO_TIE_BREAK = "no tie-break"
+TIE_BY_NAME_KEY = "ties broken by name, not by push order (a wrong tie key)"
 TIE_BY_NAME = ("with entries (priority, name), equal priorities leave in name order; put a "
                "counter between them: (priority, next(counter), name)")
 HIGHEST_FIRST = ("in this kit a lower number runs first, and heapq is a min-heap, so use the "
@@ -149,7 +167,7 @@ q1 = Problem(
     cases=op_lists(),
     answer=JobHeap,
     run=replay,
-    judge=judge_counted,
+    judge=judge_heap,
     examples=[
         ("z, y, x with equal priority",
          (["push z 1", "push y 1", "push x 1", "pop", "pop", "pop"],)),
@@ -158,7 +176,7 @@ q1 = Problem(
         ("stress: counts comparisons", (HEAP_STRESS,)),
     ],
     pitfalls=[
-        Pitfall(NO_TIE_BREAK, TIE_BY_NAME,
+        Pitfall(TIE_BY_NAME_KEY, TIE_BY_NAME,
                 edit=[("(priority, next(self.seq), name)", "(priority, name, name)")]),
         Pitfall("ties last in, first out", "equal priorities must leave in the order they came "
                 "in: the counter goes up, and a smaller count wins",

@@ -12,11 +12,13 @@ The learner writes small classes with time passed in (`now`) on every call:
 - q5 `DelayedJobs()`: `schedule(name, at, payload)`, `cancel(name) -> bool` in O(1),
   `pop_due(now) -> [(name, payload), ...]`.
 
-A case is plain data: the constructor's arguments and a list of operations written as short
-strings ("t=3 ack w1 #1": at time 3, worker w1 acks the first grant). `replay` runs them on a fresh
-instance and writes one line per operation: what the call returned and, for every job put so far,
-who holds it with which grant's token until when. Then one line per job says where it ended up.
-Job names are drawn apart from the order they are put in, and several operations may share a tick.
+A case is plain data: the constructor's arguments and a program of operations written as short
+strings ("t=3 ack w1 #1": at time 3, worker w1 acks the first grant; "t=9 look": no call, only the
+observers at time 9), replayed by `kit.checks.programs`. `replay` writes one line per operation:
+what the call returned and, for every job put so far, who holds it with which grant's token until
+when (and, in q4, the dead letters). Then one line per job says where it ended up. Job names are
+drawn apart from the order they are put in, several operations often share a tick, and observers
+are asked between operations, at the tick of the next one, and long after the last.
 
 The answers are the classes `BorrowQueue` ... `DelayedJobs` below (the text `solution()` shows and
 the notebook holds). The references are the kit's own `kit.lease.LeaseQueue` and
@@ -34,7 +36,7 @@ from collections import Counter, deque
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, programs
 from kit.checks.answers import compile_answer, edited, namespace_of, shown, source_of
 from kit.clock import FakeClock
 from kit.delayed import DelayedQueue
@@ -81,7 +83,7 @@ class BorrowQueue:
 
     def holds(self, worker, job, token, now):
         """Is (worker, token) the live lease on job?"""
-        lease = self.holder(job, now)
+        lease = self.held.get(job)
         return lease is not None and lease[:2] == (worker, token)
 
     def hold(self, job, worker, token, expires_at):
@@ -96,6 +98,7 @@ class ExpiringQueue(BorrowQueue):
         super().__init__(lease_for)
         self.expiries = []  # min-heap of (expires_at, seq, job); stale entries are skipped
         self.seq = itertools.count()  # equal deadlines leave in the order they were set
+        self.deadline_set = {}  # job -> seq of its live deadline's entry
 
     def put(self, job, now):
         self.catch_up(now)
@@ -109,15 +112,20 @@ class ExpiringQueue(BorrowQueue):
         self.catch_up(now)
         return super().holder(job, now)
 
+    def holds(self, worker, job, token, now):
+        self.catch_up(now)
+        return super().holds(worker, job, token, now)
+
     def hold(self, job, worker, token, expires_at):
         super().hold(job, worker, token, expires_at)
-        heapq.heappush(self.expiries, (expires_at, next(self.seq), job))
+        self.deadline_set[job] = seq = next(self.seq)
+        heapq.heappush(self.expiries, (expires_at, seq, job))
 
     def catch_up(self, now):
         """Expire every live lease whose deadline is <= now, earliest first."""
         while self.expiries and not now < self.expiries[0][0]:  # the expiry rule, negated
-            expires_at, _, job = heapq.heappop(self.expiries)
-            if self.held.get(job, (None, None, None))[2] == expires_at:  # still the live one?
+            expires_at, seq, job = heapq.heappop(self.expiries)
+            if job in self.held and self.deadline_set[job] == seq:  # still the live one?
                 del self.held[job]
                 self.expired(job, expires_at)
 
@@ -417,43 +425,54 @@ def _holding(value, grants) -> str:
 
 
 def replay(answer, case) -> list[str]:
-    """Build `answer(*params)`, run the operations, describe what each call returned and who
-    holds each job after it; then where each job ended up.
+    """Build `answer(*params)`, run the operations (`kit.checks.programs.replay`), describe what
+    each call returned and, after it, who holds each job put so far; then where each job ended.
 
     "t=1 lease w1" calls lease("w1", 1); the n-th job handed out is grant #n. "t=5 ack w2 #1"
     calls ack("w2", job, token, 5) with grant #1's job and token (w2 may not be its holder).
+    "t=9 look" calls nothing: it only asks holder(job, 9) of every job (and dead_letters()).
     The case "many leases at once" runs `stress_leases` instead and returns its comparisons too.
     """
     *params, ops = case
     queue = answer(*params)
     if isinstance(ops, tuple):  # the cost case: ("many leases", n, kinds)
         return stress_leases(queue, *ops[1:])
-    grants, seen, jobs, now = [], [], [], 0
-    for op in ops:
-        when, kind, who, *ref = op.split()
-        now = int(when[2:])
-        if kind == "put":
-            queue.put(who, now)
-            jobs.append(who)
-            line = op
-        elif kind == "lease":
-            grant = queue.lease(who, now)
+    grants, jobs, retries = [], [], len(params) == 3
+
+    def do(queue, step):
+        worker = step.words[0]
+        if step.name == "put":
+            queue.put(worker, step.at)
+            jobs.append(worker)
+            return None
+        if step.name == "lease":
+            grant = queue.lease(worker, step.at)
             if grant is None:
-                line = f"{op} → nothing"
-            elif not isinstance(grant, tuple) or len(grant) != 2:
-                line = f"{op} → returned {grant!r} (expected a tuple (job, token) or None)"
-            else:
-                reused = _grant_of(grant[1], grants)
-                grants.append(grant)
-                line = f"{op} → {grant[0]} #{len(grants)}" + (
-                    "" if reused.startswith("with") else f", reusing grant {reused}'s token")
-        else:
-            k = int(ref[0][1:])
-            job, token = grants[k - 1]
-            line = f"{op} → {_verdict(getattr(queue, kind)(who, job, token, now))}"
-        held = ", ".join(f"{j}: {_holding(queue.holder(j, now), grants)}" for j in jobs)
-        seen.append(f"{line} | {held}" if held else line)
-    return seen + final_state(queue, jobs, grants, now, retries=len(params) == 3)
+                return "nothing"
+            if not isinstance(grant, tuple) or len(grant) != 2:
+                return f"returned {grant!r} (expected a tuple (job, token) or None)"
+            reused = _grant_of(grant[1], grants)
+            grants.append(grant)
+            return f"{grant[0]} #{len(grants)}" + (
+                "" if reused.startswith("with") else f", reusing grant {reused}'s token")
+        job, token = grants[step.refs[0] - 1]
+        return _verdict(getattr(queue, step.name)(worker, job, token, step.at))
+
+    def look(queue, step):
+        held = ", ".join(f"{j}: {_holding(queue.holder(j, step.at), grants)}" for j in jobs)
+        if retries:
+            held += f"{'; ' if held else ''}{_dead(queue)}"
+        return held
+
+    seen = programs.replay(queue, ops, do, look)
+    now = max((programs.parse(op).at for op in ops), default=0)
+    return seen + final_state(queue, jobs, grants, now, retries=retries)
+
+
+def _dead(queue) -> str:
+    dead = queue.dead_letters()
+    return f"dead letters: {dead!r}" if isinstance(dead, list) else \
+        f"dead_letters() returned {a_kind(dead)} (expected a list)"
 
 
 def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str]:
@@ -479,51 +498,50 @@ def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str
     if strays:
         lines.append(f"handed out jobs never put: {strays!r}")
     if retries:
-        dead = queue.dead_letters()
-        lines.append(f"dead letters: {dead!r}" if isinstance(dead, list) else
-                     f"dead_letters() returned {a_kind(dead)} (expected a list)")
+        lines.append(_dead(queue))
     return lines
 
 
 def first_difference(case, expected, got) -> str | None:
     if isinstance(expected, tuple):  # a cost case
         return _too_slow(case, expected, got, "scans every lease on each call")
-    if got == expected:
-        return None
-    if not isinstance(got, list):
-        return difference(expected, got)
-    for i in range(max(len(expected), len(got))):
-        want = f"“{expected[i]}”" if i < len(expected) else "nothing more"
-        have = f"“{got[i]}”" if i < len(got) else "nothing more"
-        if want != have:
-            return f"line {i + 1}: expected {want}, got {have}"
-    return None
+    return programs.first_difference(expected, got)
 
 
-# one raw step: (which operation, time gap, which worker or grant, act as the other worker?)
-_RAW_STEPS = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3), st.integers(0, 3),
-                                st.booleans()), min_size=1, max_size=8)
+KINDS = {  # the operations a raw step's first number picks, per level (0, the simplest: lease)
+    1: ["lease", "lease", "put", "put", "ack", "ack", "ack", "lease"],
+    2: ["lease", "lease", "put", "put", "ack", "ack", "ack", "lease"],
+    3: ["lease", "lease", "put", "ack", "ack", "heartbeat", "heartbeat", "lease"],
+    4: ["lease", "lease", "fail", "put", "ack", "heartbeat", "fail", "lease"],
+}
 
 
 @st.composite
 def lease_programs(draw, level: int):
-    """(params..., ops): up to 8 operations at times that never go back (several may share a
-    tick), turned from raw steps while running the reference, so that acks, heartbeats and fails
-    name grants that exist. Job names are a drawn permutation: never the order they are put in.
-    Raw steps shrink towards: lease, the same tick, the latest grant, acted on by its holder."""
+    """(params..., ops): up to 8 operations at times that never go back (several often share a
+    tick, now and then after a long idle time), turned from raw steps while running the
+    reference, so that acks, heartbeats and fails name grants that exist; then observer-only
+    "look" steps at arbitrary moments (`programs.looks`). Job names are a drawn permutation:
+    never the order they are put in. Raw steps shrink towards: lease, the same tick, the latest
+    grant, acted on by its holder."""
     if level == 1:
         params = (draw(st.integers(Q1_LEASE_FOR - 5, Q1_LEASE_FOR)),)
+        gap = st.integers(0, 1)  # q1's leases never run out: every case ends before t = 25
     elif level < 4:
-        params = (draw(st.integers(2, 4)),)
+        params, gap = (draw(st.integers(2, 4)),), programs.gaps(0, 3, idle=5)
     else:
-        params = (draw(st.integers(2, 4)), draw(st.integers(1, 3)), draw(st.integers(1, 2)))
+        params = (draw(st.integers(2, 4)), draw(st.integers(1, 4)), draw(st.integers(1, 2)))
+        gap = programs.gaps(0, 3, idle=5)
+    raw = st.lists(st.tuples(st.integers(0, 7), gap, st.integers(0, 3), st.booleans()),
+                   min_size=2, max_size=12)
     queue = CoreLeases(*params)
-    kinds = ["lease", "put", "ack", "heartbeat", "fail"][: {1: 3, 2: 3, 3: 4, 4: 5}[level]]
-    names = iter(draw(st.permutations(NAMES))[:3])
+    kinds = KINDS[level]
+    names = iter(programs.names(draw, NAMES, 3))
     ops, grants, now = [], [], 0
-    for i, (which, gap, pick, other) in enumerate(draw(_RAW_STEPS)):
-        now += gap % 3 if level == 1 else gap
-        kind = kinds[which % len(kinds)] if i else "put"
+    first = draw(st.integers(1, 3))  # jobs put at the start, one tick apart at most
+    for i, (which, dt, pick, other) in enumerate(draw(raw)):
+        now += min(dt, 1) if i < first else dt
+        kind = kinds[which] if i >= first else "put"
         if kind == "put":
             job = next(names, None)
             if job is not None:
@@ -538,6 +556,8 @@ def lease_programs(draw, level: int):
             grant = queue.lease(worker, now)
             if grant is not None:
                 grants.append((worker, *grant))
+            elif ops and ops[-1] == f"t={now} lease {worker}":
+                continue  # the same call again, with nothing to lend: a step that adds nothing
             ops.append(f"t={now} lease {worker}")
             continue
         k = len(grants) - pick % len(grants)  # 1-based; pick 0 is the latest grant
@@ -545,7 +565,7 @@ def lease_programs(draw, level: int):
         worker = [w for w in WORKERS if w != holder][0] if other else holder
         getattr(queue, kind)(worker, job, token, now)
         ops.append(f"t={now} {kind} {worker} #{k}")
-    return (*params, ops)
+    return (*params, programs.looks(draw, ops, idle=2 if level == 1 else 6))
 
 
 def cost_case(*params, kinds=("ack",)):
@@ -592,6 +612,7 @@ q1 = Problem(
 # -- q2: expiry at the exact tick -------------------------------------------------------------
 INCLUSIVE = "inclusive vs exclusive expiry"
 OLDER_LEASE = "acks from an older lease"
+STALE_HOLDER = "holder() does not catch up first"
 q2 = Problem(
     name="ExpiringQueue",
     arg_names=("lease_for", "operations"),
@@ -604,6 +625,8 @@ q2 = Problem(
         ("an ack at exactly expires_at", (3, ["t=0 put A", "t=1 lease w1", "t=4 ack w1 #1"])),
         ("w1's first lease comes back", (2, ["t=0 put A", "t=1 lease w1", "t=3 lease w1",
                                              "t=3 ack w1 #1"])),
+        ("two leases, the first one ends first", (3, ["t=0 put A", "t=0 put B", "t=0 lease w1",
+                                                      "t=1 lease w2", "t=3 look"])),
         ("two leases end on one tick, names against lease order",
          (3, ["t=0 put D", "t=0 put B", "t=1 lease w1", "t=1 lease w2", "t=4 put A"])),
         cost_case(),
@@ -618,10 +641,15 @@ q2 = Problem(
                 answer=rebuilt(ExpiringQueue, BorrowQueue,
                                [("lease[:2] == (worker, token)", "lease[0] == worker")],
                                OLDER_LEASE)),
-        Pitfall("expiry noticed only when leasing", "every call must first apply the expiries "
-                "due by now; otherwise a lease looks held after its deadline and a late ack is "
-                "accepted", edit=[("        self.catch_up(now)\n        return super().holder",
-                                   "        return super().holder")]),
+        Pitfall(STALE_HOLDER, "every call, the observer holder() included, first applies "
+                "the expiries due by now; otherwise a lease looks held after its deadline "
+                "whenever nothing else was called since",
+                edit=[("        self.catch_up(now)\n        return super().holder",
+                       "        return super().holder")]),
+        Pitfall("a late ack accepted", "ack (and every other call) first applies the expiries "
+                "due by now: at or after expires_at the lease is gone and the ack is rejected",
+                edit=[("        self.catch_up(now)\n        return super().holds",
+                       "        return super().holds")]),
     ],
     hints=["Every method first catches up: it expires every lease whose deadline is <= now.",
            "Keep a min-heap of (expires_at, seq, job); pop while the top has expired, and "
@@ -661,20 +689,23 @@ q3 = Problem(
                 "heap entry behind; when it reaches the top, check it is still the live deadline "
                 "(lazy deletion) before expiring anything",
                 answer=rebuilt(HeartbeatQueue, ExpiringQueue,
-                               [("self.held.get(job, (None, None, None))[2] == expires_at",
+                               [("job in self.held and self.deadline_set[job] == seq",
                                  "job in self.held")], "the old deadline still expires the lease")),
     ],
     hints=["A heartbeat is accepted exactly when an ack would be; it moves the deadline and keeps "
            "the token.",
            "Push a new heap entry for the new deadline; the old one stays in the heap.",
-           "When an entry reaches the top, expire the job only if that entry's deadline is the "
-           "live one (compare expires_at, or keep a sequence number per lease)."],
+           "When an entry reaches the top, expire the job only if that entry is the live one: "
+           "keep the seq of each job's live entry (comparing expires_at alone fails when a "
+           "heartbeat lands on the same deadline)."],
 )
 
 
 # -- q4: retries with backoff and the dead-letter queue ---------------------------------------
 RETRY_FOREVER = "retrying forever"
 NOTICED = "retry timed from when the expiry was noticed"
+RETRIES_FIRST = "due retries moved back before the expiries"
+RETRY_TIES = "retries due together rejoin out of scheduling order (a wrong tie key)"
 q4 = Problem(
     name="RetryQueue",
     arg_names=("lease_for", "max_attempts", "base", "operations"),
@@ -689,7 +720,11 @@ q4 = Problem(
         ("an expiry, then backoff", (2, 3, 2, ["t=0 put A", "t=1 lease w1", "t=4 lease w2",
                                                "t=5 lease w2"])),
         ("the second retry waits twice as long", (2, 3, 1, ["t=0 put A", "t=1 lease w1",
-                                                            "t=4 lease w1", "t=7 lease w1"])),
+                                                            "t=4 lease w1", "t=7 lease w1",
+                                                            "t=8 lease w1"])),
+        ("the retry due first waits behind a later one in the heap", (5, 3, 1, [
+            "t=0 put A", "t=0 put B", "t=0 lease w1", "t=0 lease w2", "t=0 fail w1 #1",
+            "t=1 lease w1", "t=1 fail w1 #3", "t=1 fail w2 #2", "t=2 lease w2"])),
         ("retries due together leave in the order they were scheduled", (5, 3, 1, [
             "t=0 put E", "t=0 put B", "t=2 lease w1", "t=2 lease w2", "t=4 fail w2 #2",
             "t=4 fail w1 #1", "t=5 put A"])),
@@ -711,6 +746,21 @@ q4 = Problem(
         Pitfall("backoff that does not grow", "each retry waits twice as long as the one "
                 "before: base, 2·base, 4·base, ...",
                 edit=[("self.base * 2 ** (self.attempts[job] - 1)", "self.base")]),
+        Pitfall(RETRIES_FIRST, "catch up in the order things happened: apply the expiries "
+                "due by now first (each may schedule a retry that is already due), then move "
+                "every due retry back, earliest first",
+                edit=[("        super().catch_up(now)  # expiries first: they may schedule retries "
+                       "that are due too\n"
+                       "        while self.waiting and self.waiting[0][0] <= now:\n"
+                       "            self.ready.append(heapq.heappop(self.waiting)[2])\n",
+                       "        while self.waiting and self.waiting[0][0] <= now:\n"
+                       "            self.ready.append(heapq.heappop(self.waiting)[2])\n"
+                       "        super().catch_up(now)\n")]),
+        Pitfall(RETRY_TIES, "retries due at the same time rejoin in the order they were "
+                "scheduled: put a counter after the time, (ready_at, seq, job), not the job's "
+                "name or anything else",
+                edit=[("(ready_at, next(self.seq), job)", "(ready_at, job, next(self.seq))"),
+                      ("heapq.heappop(self.waiting)[2]", "heapq.heappop(self.waiting)[1]")]),
         Pitfall(NOTICED, "if nobody calls for a while, the retry must not slip: time it from "
                 "the expiry itself (expires_at), not from the call that noticed it",
                 answer=rebuilt(RetryQueue, ExpiringQueue,
@@ -734,22 +784,23 @@ def replay_delayed(answer, case) -> list[str]:
     queue = answer()
     if isinstance(ops, tuple):
         return stress_delayed(queue, ops[1])
-    seen = []
-    for i, op in enumerate(ops, 1):
-        kind, *args = op.split()
-        if kind == "schedule":
-            queue.schedule(args[0], int(args[2]), {"step": i})
-            seen.append(op)
-        elif kind == "cancel":
-            seen.append(f"{op} → {queue.cancel(args[0])!r}")
-        else:
-            due = queue.pop_due(int(args[0]))
-            shown_due = ", ".join(f"{name} {payload}" for name, payload in due) \
-                if isinstance(due, list) and all(isinstance(d, tuple) and len(d) == 2
-                                                 for d in due) \
-                else f"{due!r} (expected a list of (name, payload) tuples)"
-            seen.append(f"{op} → {shown_due or 'nothing'}")
-    return seen
+    steps = itertools.count(1)
+
+    def do(queue, step):  # the payload of the schedule at step i is {"step": i}
+        i = next(steps)
+        if step.name == "schedule":
+            name, _, at = step.words
+            queue.schedule(name, int(at), {"step": i})
+            return None
+        if step.name == "cancel":
+            return repr(queue.cancel(step.words[0]))
+        due = queue.pop_due(int(step.words[0]))
+        if not isinstance(due, list) or not all(isinstance(d, tuple) and len(d) == 2
+                                                for d in due):
+            return f"{due!r} (expected a list of (name, payload) tuples)"
+        return ", ".join(f"{name} {payload}" for name, payload in due) or "nothing"
+
+    return programs.replay(queue, ops, do)
 
 
 def judge_delayed(case, expected, got) -> str | None:
@@ -760,18 +811,21 @@ def judge_delayed(case, expected, got) -> str | None:
 
 @st.composite
 def delayed_programs(draw):
-    """Up to 8 operations from raw steps (which operation, name, time): schedule a name (at
-    0..3; a name scheduled now is cancelled instead), cancel a name, pop_due at a time that
-    never goes back. The names are drawn apart from the order they are scheduled in, and each
+    """Up to 12 operations from raw steps (which operation, name, time): schedule a name (due
+    now or at the next tick, so equal times are common; a name scheduled now is cancelled
+    instead), cancel a name, pop_due at a time that never goes back; then a pop_due long after,
+    for what is left. The names are drawn apart from the order they are scheduled in, and each
     step names its own, so a step removed while shrinking changes no other step."""
     ops, queue, now = [], CoreDelayed(), 0
-    names = draw(st.permutations(NAMES))[:3]
-    raw = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 3))
-    for which, pick, t in draw(st.lists(raw, min_size=1, max_size=8)):
-        kind, name = ("schedule", "pop_due", "cancel")[which], names[pick]
+    names = programs.names(draw, NAMES, draw(st.integers(2, 3)))
+    raw = st.tuples(st.integers(0, 3), st.integers(0, 2), st.integers(0, 3))
+    for which, pick, t in draw(st.lists(raw, min_size=1, max_size=12)):
+        kind = ("schedule", "schedule", "pop_due", "cancel")[which]
+        name = names[pick % len(names)]
         if kind == "schedule" and name not in queue.queue:
-            ops.append(f"schedule {name} at {t}")
-            queue.schedule(name, t, None)
+            at = now + t % 2  # due now or at the next tick: ties are common
+            ops.append(f"schedule {name} at {at}")
+            queue.schedule(name, at, None)
         elif kind != "pop_due":
             ops.append(f"cancel {name}")
             queue.cancel(name)
@@ -779,7 +833,7 @@ def delayed_programs(draw):
             now += t % 3
             ops.append(f"pop_due {now}")
             queue.pop_due(now)
-    return (ops,)
+    return ([*ops, f"pop_due {now + 10}"],)  # and long after: whatever is still scheduled
 
 
 NO_TIE_BREAKER = "heap without a tie-breaker"

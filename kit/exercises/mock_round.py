@@ -22,18 +22,23 @@ reported as such. Costs the statement promises
 of the class that run, on a small and a large scheduler.
 
 L6 runs each race scenario under every schedule with at most one preemption
-(`kit.checks.interleave`): the threads take turns at the lines of the learner's class and at its
-lock, so a test and a set outside the lock fail every time, not once in a thousand runs.
+(`kit.checks.interleave`): the threads take turns at the lines of the learner's class, of its Job
+records and of `kit.heap.Heap`, and at its lock, so a test and a set outside the lock fail every
+time, not once in a thousand runs. Besides three scenarios with their own rules, every public
+method races every other one (`PAIRS`): the two results and the state after three more ticks
+must be what the two calls give one after the other, in either order, or with the other call
+made while the tick runs its tasks (linearizable).
 """
 
 import ast
 import contextlib
+import functools
 import itertools
 import threading
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, answers, interleave, mutate
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, answers, interleave, mutate, programs
 from kit.clock import FakeClock, MonotonicClock  # noqa: F401 - the wall-clock pitfall's text
 from kit.heap import Heap
 from kit.jobs import FifoPolicy, OldestDuePolicy, PriorityPolicy
@@ -155,9 +160,12 @@ def _task(sched, id, fails, calls, during):
 
 
 def _ids(ran) -> str:
-    if not isinstance(ran, list | tuple):
-        return repr(ran)
-    return "[" + ", ".join(str(getattr(x, "id", x)) for x in ran) + "]"
+    """A tick's list of ids as "[a, b]"; anything else (a tuple, a list of Jobs) as what it is:
+    the statement promises a list of ids."""
+    if not isinstance(ran, list) or not all(isinstance(x, str) for x in ran):
+        return f"{ran!r} ({a_kind(ran)}, expected a list of ids)" if not isinstance(ran, list) \
+            else f"{ran!r} (expected a list of ids)"
+    return "[" + ", ".join(ran) + "]"
 
 
 def _status(value) -> str:
@@ -169,20 +177,20 @@ _KEYS = {"p": "priority", "delay": "delay", "retries": "retries", "backoff": "ba
 
 def _apply(sched, clock, op: str, calls: dict, during: dict):
     """Do one step; what it returned, as the replay writes it."""
-    word, *rest = op.split()
-    if word == "tick":
+    step = programs.parse(op)
+    if step.name == "tick":
         now = clock.now()
         ran = sched.tick()
         clock.advance(1)
         return f"tick at t={now} → {_ids(ran)}"
-    if word == "cancel":
-        return f"{op} → {sched.cancel(rest[0])!r}"
-    id, opts = rest[0], dict(w.split("=") for w in rest[1:])
-    fails = int(opts.pop("fails", 0))
+    if step.name == "cancel":
+        return f"{op} → {sched.cancel(step.words[0])!r}"
+    id, opts = step.words[0], dict(step.options)
+    fails = opts.pop("fails", 0)
     calls.setdefault(id, 0)
     try:
         got = sched.submit(id, _task(sched, id, fails, calls, during),
-                           **{_KEYS[k]: int(v) for k, v in opts.items()})
+                           **{_KEYS[k]: v for k, v in opts.items()})
     except NotImplementedError:
         raise
     except Exception as exc:  # a refused submit is an observation: its error type
@@ -248,39 +256,44 @@ def rounds(draw, level: int, policies: bool = False):
     in a shuffled order, so name order, submission order and priority order differ; a priority
     or backoff is sometimes left out."""
     policy = draw(st.sampled_from([None, *POLICIES])) if policies else None
-    workers = draw(st.sampled_from([1, 2, 3, None]))  # None: leave the default (1)
+    workers = draw(st.sampled_from([1, 1, 2, 3, None]))  # None: leave the default (1)
     names = draw(st.permutations("abcdef"))
     ops, used = [], []
-    for _ in range(draw(st.integers(0, 10))):
-        kind = draw(st.integers(0, 5))  # 0-1 submit, 2-4 tick, 5 cancel (a tick before L3)
+    # one raw step: (kind, rare, priority, delay, retries, backoff, fails, pick); a list, so the
+    # shrinker can delete any step, not only the last ones
+    raw = st.tuples(st.integers(0, 5), st.integers(0, 11), st.integers(1, 6), st.integers(0, 3),
+                    st.integers(0, 2), st.integers(0, 4), st.integers(0, 4), st.integers(0, 5))
+    for kind, rare, p, delay, retries, backoff, fails, pick in draw(
+            st.lists(raw, min_size=1, max_size=10 if level < 4 else 14)):
+        # kind 0-1 submit, 2-4 tick, 5 cancel (a tick before L3)
         if kind >= 2:
             if kind == 5 and level >= 3 and used:
-                ops.append(f"cancel {draw(st.sampled_from(used))}")
+                ops.append(f"cancel {used[pick % len(used)]}")
             else:
                 ops.append("tick")
             continue
-        rare = draw(st.integers(0, 11))  # 10: a used id again, 11: a negative delay (from L2)
+        # rare 10: a used id again, 11: a negative delay (from L2)
         if rare == 11 and level >= 2:
             ops.append("submit z p=1 delay=-1")
         elif rare == 10 and used:
-            ops.append(f"submit {draw(st.sampled_from(used))} p=1")
+            ops.append(f"submit {used[pick % len(used)]} p=1")
         elif len(used) < len(names):
             name = names[len(used)]
             used.append(name)
             parts = [f"submit {name}"]
-            if (p := draw(st.integers(1, 6))) != 6:  # 6: the default priority, 5
+            if p != 6:  # 6: the default priority, 5
                 parts.append(f"p={p}")
-            if level >= 2 and (delay := draw(st.integers(0, 3))):
+            if level >= 2 and delay:
                 parts.append(f"delay={delay}")
             if level >= 4:
-                if retries := draw(st.integers(0, 2)):
+                if retries:
                     parts.append(f"retries={retries}")
-                    if (backoff := draw(st.integers(0, 4))) != 4:  # 4: the default, 10
+                    if backoff != 4:  # 4: the default, 10
                         parts.append(f"backoff={backoff}")
-                if fails := draw(st.integers(0, 3)):
+                if fails:
                     parts.append(f"fails={fails}")
             ops.append(" ".join(parts))
-    ops = tuple(ops)
+    ops = tuple(ops) + ("tick",) * draw(st.integers(0, 10 if level >= 4 else 4))  # then later
     return (policy, workers, ops) if policies else (workers, ops)
 
 
@@ -381,42 +394,158 @@ def _submit_while_running(state, out) -> str | None:
     return None
 
 
-RACES = {  # scenario: (workers, threads, what must hold at the end)
+def _returned(value) -> str:
+    """What one racing call gave, in words: its value, or the type of what it raised."""
+    if isinstance(value, NotImplementedError):
+        raise NotImplementedError
+    if isinstance(value, BaseException):
+        return f"raised {type(value).__name__}"
+    return _ids(value) if isinstance(value, list | tuple) else repr(value)
+
+
+CALLS = {  # the public API, one call each, on the race's scheduler (job x due, job w at t=1)
+    "tick": lambda s: s[0].tick(),
+    "submit('y')": lambda s: s[0].submit("y", s[2]("y")),
+    "cancel('x')": lambda s: s[0].cancel("x"),
+    "status('x')": lambda s: _status(s[0].status("x")),
+}
+PAIRS = [("tick", "tick"), ("tick", "submit('y')"), ("tick", "cancel('x')"),
+         ("tick", "status('x')"), ("submit('y')", "submit('y')"),
+         ("submit('y')", "cancel('x')"), ("cancel('x')", "cancel('x')"),
+         ("submit('y')", "status('x')")]
+
+
+def _pair_setup(cls, during=None):
+    """A scheduler on two workers with job x (due now) and job w (due at t=1); every task notes
+    that it ran, and x's task calls `during(state)` when given. (scheduler, {id: runs}, a maker
+    of such tasks)."""
+    runs = {}
+
+    def task(id):
+        def run():
+            runs[id] = runs.get(id, 0) + 1
+            if id == "x" and during is not None:
+                during(state)
+        runs.setdefault(id, 0)
+        return run
+
+    state = (cls(FakeClock(0), workers=2), runs, task)
+    state[0].submit("x", task("x"))
+    state[0].submit("w", task("w"), delay=1)
+    return state
+
+
+def _settled(state) -> str:
+    """After the race: three more ticks (the clock moving one step each time), then every
+    job's status and how often its task ran."""
+    sched, runs, _ = state
+    for _ in range(3):
+        sched.tick()
+        sched.clock.advance(1)
+    return ", ".join(f"{id} {_status(sched.status(id))} ran {runs[id]}" for id in runs)
+
+
+def _outcome(first: str, second: str, got: dict, state) -> str:
+    return f"{first} → {got[0]}, {second} → {got[1]}; then {_settled(state)}"
+
+
+def _call(name, state) -> str:
+    try:
+        return _returned(CALLS[name](state))
+    except Exception as exc:
+        return _returned(exc)
+
+
+@functools.cache  # on first use, not at import
+def _sequential(first: str, second: str) -> frozenset:
+    """What the two calls give on the answer's text one after the other, in either order, and,
+    when one is a tick, with the other made while x's task runs (a tick runs its tasks outside
+    the lock, so any call may come then)."""
+    outcomes = set()
+    for order in ((0, 1), (1, 0)):
+        state, got = _pair_setup(JobScheduler), {}
+        for i in order:
+            got[i] = _call((first, second)[i], state)
+        outcomes.add(_outcome(first, second, got, state))
+    for i, name in enumerate((first, second)):
+        if name == "tick":
+            other, inside = 1 - i, {}
+            state = _pair_setup(JobScheduler, lambda s, o=other, into=inside: into.__setitem__(
+                o, _call((first, second)[o], s)))
+            inside[i] = _call(name, state)
+            got = inside
+            outcomes.add(_outcome(first, second, got, state))
+    return frozenset(outcomes)
+
+
+def _pair_rule(first: str, second: str):
+    """At the end of a race of two calls: the two results and the state that follows must be
+    what the calls give one after the other (linearizable)."""
+    def rule(state, out) -> str | None:
+        allowed = _sequential(first, second)
+        seen = _outcome(first, second, {i: _returned(v) for i, v in enumerate(out.values())},
+                        state)
+        if seen in allowed:
+            return None
+        return (f"{first} and {second} at once gave “{seen}”, which no order of the two calls "
+                "one after the other gives (" + "; ".join(f"“{x}”" for x in sorted(allowed))
+                + ")")
+    return rule
+
+
+RACES = {  # scenario: (setup, threads, what must hold at the end)
     "cancel('x') racing a tick's claim of x":
-        (1, {"tick": lambda s: s[0].tick(), "cancel": lambda s: s[0].cancel("x")},
+        (lambda cls: _one_job(cls, 1),
+         {"tick": lambda s: s[0].tick(), "cancel": lambda s: s[0].cancel("x")},
          _cancel_vs_claim),
     "two ticks at once, one job x":
-        (2, {"tick 1": lambda s: s[0].tick(), "tick 2": lambda s: s[0].tick()}, _two_ticks),
+        (lambda cls: _one_job(cls, 2),
+         {"tick 1": lambda s: s[0].tick(), "tick 2": lambda s: s[0].tick()}, _two_ticks),
     "submit('y') while x's task runs":
-        (1, {"tick": lambda s: s[0].tick(), "submit": lambda s: s[0].submit("y", print)},
+        (lambda cls: _one_job(cls, 1),
+         {"tick": lambda s: s[0].tick(), "submit": lambda s: s[0].submit("y", print)},
          _submit_while_running),
+    **{f"{a} racing {b}": (_pair_setup, {f"{a} 1": CALLS[a], f"{b} 2": CALLS[b]},
+                           _pair_rule(a, b)) for a, b in PAIRS},
 }
 
 
 def run_race(cls, case) -> interleave.Exploration | list | str:
-    """A race scenario (a 1-tuple): every schedule with at most one preemption, the first that
-    goes wrong. Any other case is a replay: level 6 checks the whole class again."""
+    """A race scenario (a 1-tuple): every schedule with at most one preemption, switching at
+    every line of the class, of its Job records and of kit.heap.Heap; the first that goes
+    wrong. Any other case is a replay: level 6 checks the whole class again."""
     if len(case) != 1:
         return replay(cls, case)
     (scenario,) = case
-    workers, threads, rule = RACES[scenario]
+    setup, threads, rule = RACES[scenario]
 
-    def check(state, out):
-        return _errors(out) or rule(state, out)
+    def check(state, out):  # a pair's rule judges raised errors too: one of them may be right
+        return (None if setup is _pair_setup else _errors(out)) or rule(state, out)
 
-    return interleave.explore(lambda: _one_job(cls, workers), threads, check, watch=[cls])
+    return interleave.explore(lambda: setup(cls), threads, check, watch=[cls, Job, Heap],
+                              max_schedules=400)
 
 
 def judge_race(case, expected, got) -> str | None:
     if len(case) != 1:
         return judge_replay(case, expected, got)
-    return None if got else f"the schedule that shows it: {got.schedule}"
+    return None if got else f"{got.failure}; the schedule that shows it: {got.schedule}"
 
 
 # -- the six levels ------------------------------------------------------------------------------
 SLIP = "comparing on priority alone (no sequence tie-break)"
+TIE_KEY = "ties broken by id, not by submission order (a wrong tie key)"
+TIE_KEY_WHY = ("equal priorities leave in the order they were submitted: end the rule on the "
+               "submission number seq, not on the id or anything else")
+TIE_LE = "<= for < (a tie counted as 'before')"
+TIE_LE_WHY = ("before(a, b) must be False for two equal jobs both ways; with <= every tie says "
+              "'before', and equal priorities leave in an order the heap's swaps decide: "
+              "compare (priority, seq) with <")
 SLIP_WHY = ("equal priorities then come out in whatever order the heap leaves them (or by name): "
             "end the rule on the submission number seq")
+FROM_RUN_AT = "backoff timed from the old run_at, not from now"
+SUBMIT_UNLOCKED = "submit outside the lock"
+TICK_UNLOCKED = "tick's claim outside the lock"
 WALL = "reading the system clock inside the scheduler"
 WALL_WHY = ("take time only from the injected clock: the check's FakeClock starts at 0 while the "
             "system clocks say otherwise, and a test can never wait for real delays")
@@ -502,6 +631,11 @@ RETRIES = [("one retry with backoff 2",
             (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
            ("two retries with backoff 1",
             (1, ("submit a p=1 retries=2 backoff=1 fails=2", "tick", "tick", "tick", "tick"))),
+           ("retries run out: retries=2 runs a task at most three times",
+            (1, ("submit a p=1 retries=2 backoff=1 fails=3", *["tick"] * 8))),
+           ("a retry waits its backoff from when it ran, not from its run_at",
+            (1, ("submit a p=1", "submit b p=2 retries=1 backoff=3 fails=1", "tick", "tick",
+                 "tick", "tick", "tick"))),
            ("the default backoff is 10",
             (1, ("submit a p=1 retries=2 fails=2", *["tick"] * 32)))]
 
@@ -509,8 +643,10 @@ RETRIES = [("one retry with backoff 2",
 q1 = _level(1, "submit and tick", 2, [
     Pitfall(SLIP, SLIP_WHY, edit=[(READY, "self.ready = Heap(before=lambda a, b: "
                                    "a.priority < b.priority)")]),
-    Pitfall(SLIP, SLIP_WHY, edit=[(READY, "self.ready = Heap(key=lambda job: "
-                                   "(job.priority, job.id))")]),
+    Pitfall(TIE_KEY, TIE_KEY_WHY, edit=[(READY, "self.ready = Heap(key=lambda job: "
+                                         "(job.priority, job.id))")]),
+    Pitfall(TIE_LE, TIE_LE_WHY, edit=[(READY, "self.ready = Heap(before=lambda a, b: "
+                                       "a.priority <= b.priority)")]),
     Pitfall("higher number first", "priority 1 is the most urgent here: lower numbers run first",
             edit=[(READY, "self.ready = Heap(before=HighestNumberFirst().before)")]),
     Pitfall("one job per tick", "a tick fills every worker slot, 0 to workers - 1",
@@ -575,6 +711,10 @@ q4 = _level(4, "retries with backoff", 2, [
     Pitfall("backoff doubled from the first retry", "the first retry waits backoff itself: "
             "2 ** (attempts - 1) with attempts counting the runs so far",
             edit=[("2 ** (job.attempts - 1)", "2 ** job.attempts")]),
+    Pitfall(FROM_RUN_AT, "a retry waits its backoff from now, when the attempt failed; a "
+            "job that waited behind others ran later than its run_at",
+            edit=[("job.run_at = self.clock.now() + job.backoff",
+                   "job.run_at = job.run_at + job.backoff")]),
     Pitfall("retried at once", "a failed job waits its backoff before it is due again",
             edit=[(" + job.backoff * 2 ** (job.attempts - 1)", "")]),
 ], ["Count attempts when a job is claimed; a failing task with attempts <= retries goes back.",
@@ -596,6 +736,19 @@ q6 = _level(6, "thread safety", 2, [
     Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock around "
             "the heaps, the job map and every status change",
             edit=[("self.lock = threading.Lock()", "self.lock = contextlib.nullcontext()")]),
+    Pitfall(SUBMIT_UNLOCKED, "two submits of one id at once both pass the `id in jobs` test: "
+            "every method that reads or changes the job map or a heap takes the lock, submit "
+            "too", edit=[("        with self.lock:\n            if id in self.jobs:",
+                          "        with contextlib.nullcontext():\n"
+                          "            if id in self.jobs:")]),
+    Pitfall(TICK_UNLOCKED, "a tick's pop and claim race another tick and a cancel: take "
+            "the lock around the promotion, the pops and the claims",
+            edit=[("        with self.lock:\n            now = self.clock.now()",
+                   "        with contextlib.nullcontext():\n            now = self.clock.now()")]),
+    Pitfall("cancel outside the lock", "cancel's PENDING test and its new status race a "
+            "tick's claim: take the lock in cancel too",
+            edit=[("        with self.lock:\n            job = self.jobs[id]\n",
+                   "        with contextlib.nullcontext():\n            job = self.jobs[id]\n")]),
     Pitfall("running the task while holding the lock", "claim under the lock, release it, run "
             "the task, then take the lock again to record the end",
             edit=[("threading.Lock()", "threading.RLock()"),

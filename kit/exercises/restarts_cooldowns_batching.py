@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from kit import batching, cooldown, edf, heapbasics, incremental
 from kit.batching import BatchJob
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, programs
 from kit.clock import FakeClock
 from kit.durable_scheduler import JobStore
 from kit.edf import ProfitJob
@@ -188,14 +188,32 @@ class TokenBucket:
 
 
 def _run_bucket(answer, case):
-    rate, capacity, requests = case
+    """Replay "t=3 try_acquire 2" steps (`kit.checks.programs`) on `answer(rate, capacity,
+    clock)`: the FakeClock is moved to t, then try_acquire(2) is called (a cost of 1 is left
+    to the default); what each call returned, with its type (a bool)."""
+    rate, capacity, ops = case
     clock = FakeClock()
     bucket = answer(rate, capacity, clock)
-    out = []
-    for gap, cost in requests:
-        clock.advance(gap)
-        out.append(bucket.try_acquire() if cost == 1 else bucket.try_acquire(cost))
-    return out
+
+    def do(bucket, step):
+        clock.advance(step.at - clock.now())
+        (cost,) = step.words
+        return repr(bucket.try_acquire() if cost == "1" else bucket.try_acquire(_cost(cost)))
+
+    return programs.replay(bucket, ops, do)
+
+
+def _cost(word: str):
+    return float(word) if "." in word else int(word)
+
+
+def requests(*pairs) -> list[str]:
+    """Steps from (time since the last request, cost) pairs: (0, 1), (2, 1) -> t=0, t=2."""
+    ops, now = [], 0
+    for gap, cost in pairs:
+        now += gap
+        ops.append(f"t={now:g} try_acquire {cost:g}")
+    return ops
 
 
 def _reference_bucket(rate, capacity, clock):
@@ -204,12 +222,14 @@ def _reference_bucket(rate, capacity, clock):
 
 @st.composite
 def bucket_cases(draw):
+    """Requests at times that never go back: often several at one tick, now and then after a
+    long idle time, at half ticks too; costs from 0 to the capacity, a half included."""
     capacity = draw(st.integers(1, 5))
     # powers of two: every way of writing the refill (times or divides) is exact in binary
     rate = draw(st.sampled_from([0.25, 0.5, 1, 2, 4]))
-    requests = draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, capacity)),
-                             max_size=20))
-    return rate, capacity, requests
+    gap = st.one_of(programs.gaps(0, 3, idle=10), st.sampled_from([0.5, 1.5]))
+    cost = st.one_of(st.integers(0, capacity), st.just(0.5))  # the kit refuses cost > capacity
+    return rate, capacity, requests(*draw(st.lists(st.tuples(gap, cost), max_size=20)))
 
 
 q3 = Problem(
@@ -219,11 +239,11 @@ q3 = Problem(
     answer=TokenBucket,
     reference=_reference_bucket,
     run=_run_bucket,
-    examples=[("a burst of capacity, then one more", (2, 3, [(0, 1)] * 4)),
-              ("exactly enough after a wait", (0.5, 1, [(0, 1), (2, 1)])),
-              ("a long idle time is capped", (1, 2, [(0, 2), (50, 2), (0, 1)])),
-              ("a refusal takes nothing", (1, 3, [(0, 2), (0, 2), (0, 1)])),
-              ("a refill split over many calls", (0.25, 1, [(0, 1)] + [(1, 1)] * 5))],
+    examples=[("a burst of capacity, then one more", (2, 3, requests(*[(0, 1)] * 4))),
+              ("exactly enough after a wait", (0.5, 1, requests((0, 1), (2, 1)))),
+              ("a long idle time is capped", (1, 2, requests((0, 2), (50, 2), (0, 1)))),
+              ("a refusal takes nothing", (1, 3, requests((0, 2), (0, 2), (0, 1)))),
+              ("a refill split over many calls", (0.25, 1, requests((0, 1), *[(1, 1)] * 5)))],
     pitfalls=[
         Pitfall("no cap on the tokens", "a bucket holds at most `capacity`: an idle hour must "
                 "not buy an hour-long burst",

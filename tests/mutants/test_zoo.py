@@ -24,6 +24,16 @@ BIGGER_BY_DESIGN = {
     "sift-down stops at the first level": 12,
     # the shrinker keeps the pushes that come before the unknown name it reprioritises
     "brought a finished job back": 6,
+    # a job that waits behind another, fails, and ticks until its backoff from now and from its
+    # old run_at differ: two submits and five ticks
+    "backoff timed from the old run_at, not from now": 7,
+    # two jobs leased, both attempts ended, a look: the retries' order shows only then
+    "retries due together rejoin out of scheduling order (a wrong tie key)": 7,
+    "due retries moved back before the expiries": 6,
+    # two jobs put (the generator puts first), one leased twice by w1 after an expiry, the ack
+    "acks from an older lease": 6,
+    # a retried job due again behind one submitted later with a lower priority number
+    "delayed heap ordered by the policy, not by run time": 6,
 }
 
 
