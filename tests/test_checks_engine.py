@@ -143,7 +143,10 @@ def test_failure_is_shown_as_a_table():
     text = repr(r)
     assert "name  duration  deadline" in text
     assert "<table" in r._repr_html_() and "latest deadline first" in r._repr_html_()
-    assert r.case == ([Job("A", 1, 1), Job("B", 1, 2)],)
+    # the named edge cases run first: the first one that tells is reported under its name
+    assert r.label == "equal deadlines with names against input order"
+    assert r.case == ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)
+    assert "on the edge case 'equal deadlines with names against input order'" in text
 
 
 def test_a_timeout_the_answer_swallows_once_still_stops_it():

@@ -217,7 +217,7 @@ def apply_edits(text: str, edits: Sequence[Edit], pitfall: str) -> str:
         if count == 1:  # a piece of a string, or code told apart only by its comment
             text = text.replace(old, new)
             continue
-        count = max(count, len(spans))
+        count = len(spans) or count  # as code when it reads as code
         where = "is not in" if count == 0 else f"occurs {count} times in"
         raise EditError(f"pitfall {pitfall!r}: the text {old!r} {where} the answer "
                         "(comments and spacing aside); quote the code to change, once")
