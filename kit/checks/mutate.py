@@ -303,8 +303,12 @@ def rekey(path, changes: dict[str, str]) -> int:
 
 
 def main(argv=None) -> int:
-    """`python -m kit zoo [TOPIC ...]`: the mutation table; exit 1 on any survivor."""
+    """`python -m kit zoo [TOPIC ...]`: the mutation table; exit 1 on any survivor or stale
+    declaration. `--keys` prints, without checking anything, each declared equivalent whose key
+    is not a mutant's key, with the key it should have; `--rekey` rewrites those keys in place
+    (in the exercises modules: run it after merging branches that declared keys by line)."""
     import argparse
+    import importlib
 
     from kit.exercises import TOPICS, questions
 
@@ -312,7 +316,14 @@ def main(argv=None) -> int:
                                      description="Mutation testing of every exercise's check.")
     parser.add_argument("topics", nargs="*", choices=[[], *TOPICS], metavar="TOPIC",
                         help=f"exercises modules (default: all): {', '.join(TOPICS)}")
+    keys = parser.add_mutually_exclusive_group()
+    keys.add_argument("--keys", action="store_true",
+                      help="print each declared key that names no mutant, and its new key")
+    keys.add_argument("--rekey", action="store_true",
+                      help="rewrite line-numbered keys (L5 ...) as keys by code, in place")
     args = parser.parse_args(argv)
+    if args.keys or args.rekey:
+        return _keys(args.topics or TOPICS, write=args.rekey, module=importlib.import_module)
     bad = 0
     print(f"{'exercise':<34} {'mutants':>7} {'killed':>6} {'equiv':>5} {'survived':>8}")
     for topic in args.topics or TOPICS:
@@ -329,5 +340,26 @@ def main(argv=None) -> int:
                 print(f"    survived: {key}")
             for key in r.stale:
                 print(f"    declared equivalent but not a surviving mutant: {key}")
+                if NUMBERED.match(key):
+                    print(f"      (numbered by line: `python -m kit zoo --rekey {topic}`)")
             bad += len(r.survived) + len(r.stale)
     return 1 if bad else 0
+
+
+def _keys(topics, write: bool, module) -> int:
+    """`--keys` / `--rekey`: 1 when a declared key names no mutant, by line or by code."""
+    from kit.exercises import questions
+
+    lost = 0
+    for topic in topics:
+        changes = {}
+        for q, problem in questions(topic).items():
+            for old, new in renamed(problem).items():
+                print(f"{topic}.{q}: {old}\n    -> {new or 'no such mutant: remove it'}")
+                lost += new is None
+                if new is not None:
+                    changes[old] = new
+        if write and changes:
+            path = module(f"kit.exercises.{topic}").__file__
+            print(f"{topic}: {rekey(path, changes)} key(s) rewritten in {path}")
+    return 1 if lost else 0
