@@ -259,14 +259,15 @@ def renamed(problem) -> dict[str, str | None]:
     return {k: by_line.get(k) for k in problem.equivalent if k not in now}
 
 
-def _literal(text: str, column: int, width: int = 100) -> str:
+def _literal(text: str, column: int, tail: int, width: int = 100) -> str:
     """`text` as a Python string literal starting at `column`, split into implicitly joined
-    pieces (each on its own line, at that column) so no line is wider than `width`."""
-    room = max(width - column - 4, 20)
+    pieces (each on its own line, at that column) so no line is wider than `width`, the last
+    one leaving `tail` columns for what follows it on its line."""
     pieces, rest = [], text
-    while len(repr(rest)) > room:
-        cut = rest.rfind(" ", 0, room - 2)
-        cut = room - 2 if cut <= 0 else cut + 1
+    while len(_quoted(rest)) > width - column - tail and len(rest) > 1:
+        room = width - column - 3  # the quotes, and nothing after a piece that is not the last
+        cut = rest.rfind(" ", 1, room)
+        cut = cut + 1 if cut > 0 else min(room, len(rest) // 2 or 1)
         pieces.append(rest[:cut])
         rest = rest[cut:]
     pieces.append(rest)
@@ -274,32 +275,60 @@ def _literal(text: str, column: int, width: int = 100) -> str:
 
 
 def _quoted(piece: str) -> str:
-    return '"' + piece.replace("\\", "\\\\").replace('"', '\\"') + '"' if "'" in piece or \
-        '"' not in piece else repr(piece)
+    """A piece as a double-quoted literal (as the kit writes strings)."""
+    text = repr(piece)
+    if text.startswith("'") and '"' not in piece:
+        text = '"' + text[1:-1].replace("\\'", "'") + '"'
+    return text
 
 
-def rekey(path, changes: dict[str, str]) -> int:
-    """Rewrite, in the module at `path`, each dict key literal equal to a key of `changes` as
-    the new key; return how many were rewritten."""
+def _value(node: ast.AST, namespace: dict):
+    """What a dict's value in the source is, or a marker that it cannot be told."""
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        if isinstance(node, ast.Name) and node.id in namespace:
+            return namespace[node.id]
+        return _UNKNOWN
+
+
+_UNKNOWN = object()
+
+
+def rekey(module, declared: list[tuple[dict, dict[str, str]]]) -> tuple[int, list[dict]]:
+    """Rewrite, in `module`'s file, the keys of each declared `equivalent` dict as `changes`
+    says, for each (declared dict, changes). The dict is found in the source as the one literal
+    with the same keys and values. Return how many keys were rewritten, and the dicts that could
+    not be found (to rewrite by hand)."""
     from pathlib import Path
 
-    source = Path(path).read_text()
+    path = Path(module.__file__)
+    source = path.read_text()
     lines = source.splitlines(True)
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))
-    spots = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Dict):
-            for key in node.keys:
-                if isinstance(key, ast.Constant) and key.value in changes:
-                    spots.append((starts[key.lineno - 1] + key.col_offset,
-                                  starts[key.end_lineno - 1] + key.end_col_offset,
-                                  key.col_offset, changes[key.value]))
-    for start, end, column, new in sorted(spots, reverse=True):
-        source = source[:start] + _literal(new, column) + source[end:]
-    Path(path).write_text(source)
-    return len(spots)
+    literals = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Dict)
+                and n.keys and all(isinstance(k, ast.Constant) for k in n.keys)]
+    spots, lost = [], []
+    for equivalent, changes in declared:
+        same = [n for n in literals if [k.value for k in n.keys] == list(equivalent) and all(
+            (v := _value(node, vars(module))) is _UNKNOWN or v == equivalent[k.value]
+            for k, node in zip(n.keys, n.values, strict=True))]
+        if len(same) != 1:
+            lost.append(equivalent)
+            continue
+        for key in same[0].keys:
+            if key.value in changes:
+                end = starts[key.end_lineno - 1] + key.end_col_offset
+                tail = len(lines[key.end_lineno - 1].rstrip("\n")) - key.end_col_offset
+                tail = min(tail, 70 - key.col_offset)  # a long value: it goes on the next line
+                spots.append((starts[key.lineno - 1] + key.col_offset, end,
+                              _literal(changes[key.value], key.col_offset, tail)))
+    for start, end, new in sorted(spots, reverse=True):
+        source = source[:start] + new + source[end:]
+    path.write_text(source)
+    return len(spots), lost
 
 
 def main(argv=None) -> int:
@@ -352,14 +381,20 @@ def _keys(topics, write: bool, module) -> int:
 
     lost = 0
     for topic in topics:
-        changes = {}
+        declared = []
         for q, problem in questions(topic).items():
+            changes = {}
             for old, new in renamed(problem).items():
                 print(f"{topic}.{q}: {old}\n    -> {new or 'no such mutant: remove it'}")
                 lost += new is None
                 if new is not None:
                     changes[old] = new
-        if write and changes:
-            path = module(f"kit.exercises.{topic}").__file__
-            print(f"{topic}: {rekey(path, changes)} key(s) rewritten in {path}")
+            if changes:
+                declared.append((problem.equivalent, changes))
+        if write and declared:
+            done, unfound = rekey(module(f"kit.exercises.{topic}"), declared)
+            print(f"{topic}: {done} key(s) rewritten")
+            for equivalent in unfound:
+                print(f"{topic}: not found in the source, rewrite by hand: {list(equivalent)}")
+                lost += 1
     return 1 if lost else 0
