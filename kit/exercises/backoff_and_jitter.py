@@ -136,7 +136,11 @@ q1 = Problem(
                 "full jitter waits rand() × ceiling",
                 edit=[("return rand() * ceiling", "return ceiling")]),
     ],
-    equivalent={"L3 constant: `62` -> `63`": CLAMP, "L3 constant: `62` -> `61`": CLAMP},
+    equivalent={
+        "backoff_delay constant: `62` -> `63` in `ceiling = min(cap, base * 2 ** min(attempt, "
+        "62))`": CLAMP,
+        "backoff_delay constant: `62` -> `61` in `ceiling = min(cap, base * 2 ** min(attempt, "
+        "62))`": CLAMP},
     hints=["First the ceiling: base, 2·base, 4·base, ... never above cap. Then the jitter: a "
            "uniform fraction of it.",
            "`base * 2 ** attempt` breaks for attempt = 10**4 (OverflowError). What is the largest "

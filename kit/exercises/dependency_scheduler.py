@@ -513,8 +513,9 @@ q4 = Problem(
          (diamond_ladder(24),)),
     ],
     equivalent={
-        "L16 delete: `return None` -> `pass`": "falling off the end of visit returns None too",
-        "L23 delete: `return None` -> `pass`": "falling off the end returns None too"},
+        "find_cycle.visit delete: `return None` -> "
+        "`pass`": "falling off the end of visit returns None too",
+        "find_cycle delete: `return None` -> `pass`": "falling off the end returns None too"},
     pitfalls=[
         Pitfall("one visited set, no 'on the current path' set", "reaching a job you have seen "
                 "before is not a cycle (two jobs may share a dependency); it is a cycle only "

@@ -166,7 +166,8 @@ q4 = Problem(
     reference=edf.min_late_jobs,
     judge=_judge_on_time,
     examples=EDGES,
-    equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
+    equivalent={"min_late_jobs sign: `-seq` -> `seq` in `heapq.heappush(taken, (-job.duration, "
+                "-seq, job))`": "which of two equally long jobs is dropped frees the "
                 "same time; any largest on-time set is accepted"},
     pitfalls=[
         Pitfall("dropped the newest job instead of the longest",

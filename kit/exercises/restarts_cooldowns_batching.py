@@ -409,9 +409,11 @@ q5 = Problem(
                ([("C", 3), ("A", 3), ("D", 1), ("B", 3)], 2)),
               (f"a stream of {len(BIG)} jobs, k = {BIG_K}", (BIG, BIG_K))],
     equivalent={
-        "L8 constant: `2` -> `3`": "a new job's -seq never equals a kept one's, so the third "
+        "top_k_longest constant: `2` -> `3` in `if k and (duration, -seq) > "
+        "heap[0][:2]:`": "a new job's -seq never equals a kept one's, so the third "
         "item (the name) is never reached",
-        "L8 compare: `(duration, -seq) > heap[0][:2]` -> `(duration, -seq) >= heap[0][:2]`":
+        "top_k_longest compare: `(duration, -seq) > heap[0][:2]` -> `(duration, -seq) >= "
+        "heap[0][:2]` in `if k and (duration, -seq) > heap[0][:2]:`":
         "-seq is unique, so the new pair never equals the root's",
     },
     pitfalls=[
