@@ -80,16 +80,18 @@ class Pitfall:
     mistake in a report, and as a mutant the check must kill.
 
     A problem binds each edit to its answer (`Pitfall(..., of=answer)`, without compiling);
-    `answer` then compiles the edited text on first use and the engine keeps it. Each pitfall is
-    itself: hashed and compared by identity."""
+    `answer` then compiles the edited text on first use and the engine keeps it. A wrong answer
+    that is costly to make (compiled from several texts, say) can be given as `build`, a
+    function of no arguments that makes it on first use. Each pitfall is itself: hashed and
+    compared by identity."""
 
-    __slots__ = ("name", "why", "edit", "of", "_answer", "__weakref__")
+    __slots__ = ("name", "why", "edit", "of", "build", "_answer", "__weakref__")
 
     def __init__(self, name: str, why: str, answer: Callable | None = None,
                  edit: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (), *,
-                 of: Callable | None = None):
+                 of: Callable | None = None, build: Callable[[], Callable] | None = None):
         for slot, value in (("name", name), ("why", why), ("edit", tuple(edit)), ("of", of),
-                            ("_answer", answer)):
+                            ("build", build), ("_answer", answer)):
             object.__setattr__(self, slot, value)
 
     def __setattr__(self, name, value):
@@ -97,19 +99,21 @@ class Pitfall:
 
     @property
     def answer(self) -> Callable | None:
-        """The wrong answer: given, or the bound answer with the edits applied (compiled once)."""
-        if self._answer is not None or self.of is None:
+        """The wrong answer: given, built, or the bound answer with the edits applied (made
+        once, on first use)."""
+        if self._answer is not None or (self.of is None and self.build is None):
             return self._answer
-        if self not in _EDITED:
-            _EDITED[self] = answers.edited(self.of, self.edit, self.name)
-        return _EDITED[self]
+        if self not in _MADE:
+            _MADE[self] = self.build() if self.build is not None else \
+                answers.edited(self.of, self.edit, self.name)
+        return _MADE[self]
 
     def __repr__(self) -> str:
         how = f"edit={list(self.edit)!r}" if self.edit else f"answer={self._answer!r}"
         return f"Pitfall({self.name!r}, {self.why!r}, {how})"
 
 
-_EDITED: "weakref.WeakKeyDictionary[Pitfall, Callable]" = weakref.WeakKeyDictionary()
+_MADE: "weakref.WeakKeyDictionary[Pitfall, Callable]" = weakref.WeakKeyDictionary()
 
 
 _NUMBERS = (int, float)
@@ -320,7 +324,7 @@ class Problem:
             self.reference = self.answer
         bound = []
         for p in self.pitfalls:
-            if p._answer is None:
+            if p._answer is None and p.build is None:
                 if self.answer is None or not p.edit:
                     raise answers.EditError(f"pitfall {p.name!r} of {self.name}: give edits of "
                                             "the problem's answer or an answer of its own")

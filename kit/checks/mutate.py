@@ -322,7 +322,7 @@ def rekey(module, declared: list[tuple[dict, dict[str, str]]]) -> tuple[int, lis
             if key.value in changes:
                 end = starts[key.end_lineno - 1] + key.end_col_offset
                 tail = len(lines[key.end_lineno - 1].rstrip("\n")) - key.end_col_offset
-                tail = min(tail, 70 - key.col_offset)  # a long value: it goes on the next line
+                tail = min(tail, 70 - key.col_offset)  # a long value: reflow by hand
                 spots.append((starts[key.lineno - 1] + key.col_offset, end,
                               _literal(changes[key.value], key.col_offset, tail)))
     for start, end, new in sorted(spots, reverse=True):
