@@ -162,6 +162,8 @@ def test_types_are_judged_strictly_and_said_as_such():
     assert difference(1, True) == "expected an int, got a bool"
     assert difference(3, None) == "expected an int, got None"
     assert difference([1, 2], [1, 2, 3]) == "expected 2 items, got 3"
+    # the items' type first: a list of lists for a list of tuples, whatever their numbers
+    assert difference([("A", 0, 9)], [["A", 0, 1]] * 9) == "item 0: expected a tuple, got a list"
     assert difference({"a": [1, 2]}, {"a": [1, 5]}) == "'a': item 1: expected 2, got 5"
     assert difference(2, 2.0) is None and difference([1], [1]) is None
     assert difference(2, 3) == "the answer differs from the expected one"

@@ -140,13 +140,21 @@ def _items(expected, got):
 
 
 def _type_difference(expected, got, where: str) -> str | None:
+    """The first type that differs, outside in; items before the count of items (a list of
+    lists for a list of tuples is said as such, whatever their numbers)."""
     if type(expected) is not type(got) and not (type(expected) in _NUMBERS
                                                 and type(got) in _NUMBERS):
         return f"{where}expected {a_kind(expected)}, got {a_kind(got)}"
+    if isinstance(expected, list | tuple):
+        fields = getattr(expected, "_fields", None)
+        for i, (e, g) in enumerate(zip(expected, got, strict=False)):
+            inner = _type_difference(e, g, f"{where}{fields[i] if fields else f'item {i}'}: ")
+            if inner is not None:
+                return inner
     if isinstance(expected, list | tuple | dict) and len(expected) != len(got):
         n = len(expected)
         return f"{where}expected {n} item{'s' * (n != 1)}, got {len(got)}"
-    for label, e, g in _items(expected, got) or ():
+    for label, e, g in _items(expected, got) if isinstance(expected, dict) else ():
         inner = _type_difference(e, g, f"{where}{label}: ")
         if inner is not None:
             return inner
@@ -382,7 +390,12 @@ class Problem:
             memo[key] = self.run(self.reference, copy.deepcopy(case))
         return memo[key]
 
-    def verdict(self, case: tuple, seen: Observation) -> Verdict | None:
+    def verdict(self, case: tuple, seen: Observation) -> str | None:
+        """None when the observation is right; otherwise a sentence saying what is wrong."""
+        found = self.judged(case, seen)
+        return None if found is None else found.why
+
+    def judged(self, case: tuple, seen: Observation) -> Verdict | None:
         """None when the observation is right; otherwise its outcome and a sentence saying why."""
         if seen.kind != "ok":
             return Verdict(Outcome(seen.kind), seen.error or str(seen.kind))
@@ -454,7 +467,7 @@ class Problem:
             seen = observe(case)
             if seen.kind == NOT_ATTEMPTED:
                 return Result(self, NOT_ATTEMPTED)
-            found = self.verdict(case, seen)
+            found = self.judged(case, seen)
             if found is not None:
                 return self._failure(case, seen, found, observe, label=label, explain=explain)
         worst: list = []  # latest failing (case, observation, verdict): at the end, the shrunk one
@@ -473,7 +486,7 @@ class Problem:
             if seen.kind in (NOT_ATTEMPTED, TIMED_OUT):
                 stop.append((case, seen))
                 raise _Stop
-            found = self.verdict(case, seen)
+            found = self.judged(case, seen)
             if found is not None:
                 worst[:] = [(case, seen, found)]
                 raise _Mismatch
@@ -484,7 +497,7 @@ class Problem:
             case, seen = stop[-1]
             if seen.kind == NOT_ATTEMPTED:
                 return Result(self, NOT_ATTEMPTED)
-            return self._failure(case, seen, self.verdict(case, seen), observe, explain=explain)
+            return self._failure(case, seen, self.judged(case, seen), observe, explain=explain)
         except Exception:
             if not worst:
                 raise
