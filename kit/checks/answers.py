@@ -9,8 +9,10 @@ the rest. That one text is
 - what the check compares against, directly or through a core function that a test proves equal,
 - and the text every pitfall edits: `Pitfall("ties broken by duration", why, edit=[("key=lambda
   j: j.deadline", "key=lambda j: (j.deadline, j.duration)")])` compiles the answer with that
-  replacement, at import, in the answer's own module globals. An edit whose text is not in the
-  answer exactly once fails the import with a message naming the pitfall.
+  replacement, in the answer's own module globals, the first time the pitfall is needed (not at
+  import). The text to replace is matched as code, so comments, spacing and indentation may
+  change in the answer without breaking the edit (`apply_edits`); an edit that matches nowhere or
+  more than once is an error naming the pitfall.
 
 The solution part of each function is its body after the docstring (for a class: the body of each
 method, after its docstring), so the learner keeps the signature and the statement. An answer that
@@ -121,7 +123,7 @@ def _code_tokens(text: str) -> list[tokenize.TokenInfo] | None:
 def _offsets(text: str) -> list[int]:
     """The offset in `text` where each line starts (line n at index n - 1)."""
     starts = [0]
-    for line in text.splitlines(True):
+    for line in io.StringIO(text):  # lines as tokenize reads them: split at "\n" only
         starts.append(starts[-1] + len(line))
     return starts
 

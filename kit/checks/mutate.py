@@ -16,9 +16,11 @@ same text with one small change by a standard operator, the ones mutation tools 
     slice       a slice bound shifted by one
 
 A mutant the check rejects (any outcome but passed) is *killed*. One that passes is either
-*equivalent* (it computes the same thing: the Problem lists it in `equivalent` with a one-line
-reason) or a *survivor*: a wrong answer the check cannot see, which fails `python -m kit zoo` and
-the test suite.
+*equivalent* (it computes the same thing: the Problem lists its key in `equivalent` with a
+one-line reason, or gives a rule that says so) or a *survivor*: a wrong answer the check cannot
+see, which fails `python -m kit zoo` and the test suite. A key names the code a mutant changes,
+not its line (see `Mutant`), so editing the answer elsewhere keeps every declaration. Mutants are
+made on first use (never at import) and once per text.
 
 Why not mutmut or cosmic-ray: both mutate whole files and run a test command per mutant. Our
 answers are single functions and classes inside modules of declarations, and the "test" is one
