@@ -30,6 +30,7 @@ import ast
 import contextlib
 import functools
 import itertools
+import re
 import threading
 from collections.abc import Callable
 
@@ -444,7 +445,10 @@ def _not_reached(level: int) -> Callable[[mutate.Mutant], str | None]:
     def reason(m: mutate.Mutant) -> str | None:
         lines, spans = _spans()
         n, line, change = m.lineno, lines[m.lineno - 1], f"{m.op}: `{m.before}` -> `{m.after}`"
-        if "def submit" in line and change == "constant: `0` -> `-1`":
+        default = next((p for p in ("priority", "delay", "retries", "backoff")  # submit's
+                        if len(re.findall(rf"\b{p}={re.escape(m.after)}\b", m.text)) >
+                        len(re.findall(rf"\b{p}={re.escape(m.after)}\b", "\n".join(lines)))), "")
+        if default == "retries" and change == "constant: `0` -> `-1`":
             return ("retries=-1 fails a job at its first error as retries=0 does "
                     "(attempts is at least 1)")
         if level < 2 and any(piece in line and change.endswith(end) for piece, end in NO_DELAY):
@@ -452,7 +456,7 @@ def _not_reached(level: int) -> Callable[[mutate.Mutant], str | None]:
         if level < 3 and n in spans["cancel"]:
             return f"level {level} has no cancel: this is level 3's code"
         if level < 4 and (n in spans["failure"] or "attempts += 1" in line or (
-                "def submit" in line and ("`10` ->" in change or change.endswith("`0` -> `1`")))):
+                default in ("retries", "backoff") and "def submit" in line)):
             return (f"level {level} has no failing task: attempts, retries and backoff "
                     "are level 4's")
         return None
