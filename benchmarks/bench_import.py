@@ -16,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 
 from benchmarks.common import Row
 from kit.exercises import TOPICS
@@ -48,27 +49,26 @@ def _median(args: list[str], repeat: int, cpu: bool) -> float:
     return statistics.median(_run(args)[1 if cpu else 0] for _ in range(repeat))
 
 
-def run(quick: bool = False) -> list[Row]:
+def run(quick: bool = False) -> Iterator[Row]:
+    """The rows, one topic at a time (printed as they come: the whole run takes minutes)."""
     repeat = 1 if quick else 3
     floor_cpu = _median(["-c", "pass"], repeat, cpu=True)
     floor_wall = _median(["-c", "pass"], repeat, cpu=False)
-    rows = []
     for topic in TOPICS[:2] if quick else TOPICS:
         cpu = _median(["-c", f"import kit.exercises.{topic}"], repeat, cpu=True)
-        rows.append(Row("import", f"{topic}: CPU of a fresh `import kit.exercises.{topic}`", cpu,
-                        "python -c pass (CPU)", floor_cpu, "< 0.5 s CPU"))
+        yield Row("import", f"{topic}: CPU of a fresh `import kit.exercises.{topic}`", cpu,
+                        "python -c pass (CPU)", floor_cpu, "< 0.5 s CPU")
         hint = [_run(["-m", "kit", "quiz", topic, "q1", "--hint", "1"]) for _ in range(repeat)]
         error = [_run(["-m", "kit", "quiz", topic, "q99"]) for _ in range(repeat)]
         (hint_wall, hint_cpu), (error_wall, error_cpu) = (
             (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
             for runs in (hint, error))
-        rows.append(Row("import", f"{topic}: `python -m kit quiz` CPU: hint {hint_cpu:.2f} s, "
+        yield Row("import", f"{topic}: `python -m kit quiz` CPU: hint {hint_cpu:.2f} s, "
                         f"error {error_cpu:.2f} s (wall {hint_wall:.2f} s, {error_wall:.2f} s; "
                         f"python -c pass {floor_wall:.2f} s)", max(hint_cpu, error_cpu),
-                        "python -c pass (CPU)", floor_cpu, "< 1 s"))
+                        "python -c pass (CPU)", floor_cpu, "< 1 s")
         runs = [tuple(map(float, _run(["-c", FIRST_CHECKS, topic])[2].split()))
                 for _ in range(repeat)]
         median, slowest = (statistics.median(r[i] for r in runs) for i in (0, 1))
-        rows.append(Row("import", f"{topic}: median first check's CPU in a fresh interpreter "
-                        f"(slowest exercise {slowest:.2f} s)", median, "", 0, "< 1 s median"))
-    return rows
+        yield Row("import", f"{topic}: median first check's CPU in a fresh interpreter "
+                        f"(slowest exercise {slowest:.2f} s)", median, "", 0, "< 1 s median")

@@ -69,6 +69,13 @@ def test_the_same_change_of_the_same_code_twice_is_told_apart_by_its_place():
             "f arithmetic: `g(x) + 1` -> `g(x) - 1` in `return g(x) + 1`"} <= set(keys(inner))
 
 
+def test_a_default_value_is_keyed_by_its_parameter():
+    got = keys("def submit(name, delay=0, retries=0, *, backoff=10):\n    return name\n")
+    assert {"submit constant: `0` -> `-1` in `delay=0`",
+            "submit constant: `0` -> `-1` in `retries=0`",
+            "submit constant: `10` -> `11` in `backoff=10`"} <= set(got)
+
+
 def test_mutants_are_distinct_compile_and_leave_the_docstring_alone():
     text = 'def f(x):\n    """Add 1 < 2."""\n    return x + 1\n'
     found = mutants(text)

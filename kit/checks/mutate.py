@@ -175,6 +175,20 @@ def _context(places, node: ast.AST) -> tuple[str, ast.stmt]:
     return ".".join(reversed(scope)), statement
 
 
+def _default_of(statement: ast.stmt, node: ast.AST) -> str | None:
+    """`retries=0` when `node` is (in) the default value of a def's parameter `retries`."""
+    if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef) or node is statement:
+        return None
+    a = statement.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True),
+             *((arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d)]
+    for arg, default in pairs:
+        if any(n is node for n in ast.walk(default)):
+            return f"{arg.arg}={_show(default)}"
+    return None
+
+
 @functools.lru_cache(maxsize=32)
 def mutants(text: str) -> tuple[Mutant, ...]:
     """Every single-change mutant of an answer's text, in a stable order, each once (computed
@@ -194,7 +208,7 @@ def mutants(text: str) -> tuple[Mutant, ...]:
         seen.add(mutated)
         before, after = _show(target), _show(replacement)
         scope, statement = _context(places, target)
-        where = _show(statement)
+        where = _default_of(statement, target) or _show(statement)
         key = f"{scope} {op}: `{before}` -> `{after}`" + (f" in `{where}`" if where != before
                                                              else "")
         keys[key] = keys.get(key, 0) + 1

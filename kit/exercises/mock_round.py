@@ -30,7 +30,6 @@ import ast
 import contextlib
 import functools
 import itertools
-import re
 import threading
 from collections.abc import Callable
 
@@ -445,9 +444,7 @@ def _not_reached(level: int) -> Callable[[mutate.Mutant], str | None]:
     def reason(m: mutate.Mutant) -> str | None:
         lines, spans = _spans()
         n, line, change = m.lineno, lines[m.lineno - 1], f"{m.op}: `{m.before}` -> `{m.after}`"
-        default = next((p for p in ("priority", "delay", "retries", "backoff")  # submit's
-                        if len(re.findall(rf"\b{p}={re.escape(m.after)}\b", m.text)) >
-                        len(re.findall(rf"\b{p}={re.escape(m.after)}\b", "\n".join(lines)))), "")
+        default = m.statement.partition("=")[0] if "def submit" in line else ""  # "retries=0"
         if default == "retries" and change == "constant: `0` -> `-1`":
             return ("retries=-1 fails a job at its first error as retries=0 does "
                     "(attempts is at least 1)")
