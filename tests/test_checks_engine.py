@@ -185,6 +185,28 @@ def test_a_timeout_the_answer_swallows_once_still_stops_it():
     assert result.status == "timed out", repr(result)
 
 
+def test_an_alarm_dropped_in_a_del_times_out_and_is_not_reported_as_unraisable(monkeypatch):
+    from kit.checks import Problem as P
+
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+
+    class Slow:
+        def __del__(self):  # only the alarm ends this: Python drops it and calls the hook
+            while True:
+                pass
+
+    def leaky(xs):
+        Slow()
+        while True:  # the alarm again, 50 ms later: this one stops the answer
+            pass
+
+    q = P("f", st.lists(st.integers(), max_size=2).map(lambda xs: (xs,)), answer=lambda xs: xs,
+          timeout=0.3)
+    assert q.check(leaky).status == "timed out"
+    assert reported == [] and sys.unraisablehook == reported.append  # restored
+
+
 def test_an_answer_that_allocates_without_bound_crashes_with_memory_error(monkeypatch):
     from kit.checks import Problem as P
     from kit.checks import engine

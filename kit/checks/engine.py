@@ -39,6 +39,7 @@ import copy
 import os
 import pickle
 import signal
+import sys
 import threading
 import time
 import weakref
@@ -249,7 +250,8 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
     """Call `fn()` under `memory_guard`; raise `_TimedOut` after `seconds` (by SIGALRM, so in the
     main thread only). The alarm repeats every ALARM_REPEAT seconds until the call ends: Python
     drops an exception raised in a garbage-collector callback or a `__del__`, and a dropped
-    timeout would let the answer run for ever."""
+    timeout would let the answer run for ever. A dropped one is not reported either (a test
+    runner's hook would count it as an error of its own)."""
     in_main = threading.current_thread() is threading.main_thread()
     if not in_main or not hasattr(signal, "setitimer"):
         with memory_guard():
@@ -260,6 +262,11 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
         if armed[0]:  # an alarm that lands after the call has ended is ignored
             raise _TimedOut
 
+    def unraisable(report):  # our alarm, dropped by a gc callback or a __del__: it fires again
+        if not isinstance(report.exc_value, _TimedOut):
+            hook(report)
+
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable
     previous = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
     try:
@@ -269,6 +276,7 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = hook
 
 
 def call_answer(answer: Callable, case: tuple) -> Any:
