@@ -5,7 +5,8 @@
     python -m kit quiz edf_lateness q1 --hint 2     # a hint;  --solution shows one answer
 
 A missing answer file, one that does not parse or one that fails while loading is said in one
-line (exit 2), never with a traceback.
+line (exit 2), never with a traceback. Only the topic asked about is imported (the list of all
+topics imports them all), so an error or a hint answers at once.
 """
 
 import argparse
@@ -14,7 +15,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from kit.exercises import catalogue
+from kit.exercises import TOPICS, catalogue, questions
 
 
 def main(argv=None) -> int:
@@ -25,21 +26,20 @@ def main(argv=None) -> int:
     parser.add_argument("--hint", type=int, metavar="N", help="show hint N")
     parser.add_argument("--solution", action="store_true", help="show one solution")
     args = parser.parse_args(argv)
-    known = catalogue()
     if args.topic is None:
-        for topic, questions in known.items():
-            print(f"{topic}: " + ", ".join(f"{q} {p.answer_name}" for q, p in questions.items()))
+        for topic, problems in catalogue().items():
+            print(f"{topic}: " + ", ".join(f"{q} {p.answer_name}" for q, p in problems.items()))
         return 0
-    if args.topic not in known:
-        parser.error(f"topic must be one of {', '.join(known)}; got {args.topic!r}")
+    if args.topic not in TOPICS:
+        parser.error(f"topic must be one of {', '.join(TOPICS)}; got {args.topic!r}")
+    problems = questions(args.topic)
     if args.question is None:
-        for q, p in known[args.topic].items():
+        for q, p in problems.items():
             print(f"{q}: write {p.answer_name} ({p.points} point{'s' * (p.points != 1)})")
         return 0
-    problem = known[args.topic].get(args.question)
+    problem = problems.get(args.question)
     if problem is None:
-        parser.error(f"question must be one of {', '.join(known[args.topic])}; "
-                     f"got {args.question!r}")
+        parser.error(f"question must be one of {', '.join(problems)}; got {args.question!r}")
     if args.hint is not None or args.solution:
         print(problem.hint(args.hint) if args.hint is not None else problem.solution())
         if args.answer:

@@ -6,6 +6,7 @@ import nbformat
 import pytest
 from hypothesis import strategies as st
 
+from kit import edf
 from kit.build import ROOT, strip_solutions, topic_answers, with_answers
 from kit.checks import Pitfall, Problem, difference
 from kit.checks.answers import EditError, apply_edits, shown, solved_cell, source_of
@@ -68,12 +69,69 @@ def test_an_edit_must_match_exactly_once_and_names_its_pitfall():
         apply_edits("a < a", [("a", "b")], "twice")
 
 
-def test_a_pitfall_edit_that_does_not_apply_fails_when_the_problem_is_declared():
-    with pytest.raises(EditError, match="pitfall 'starts at one'"):
-        Problem("total", ints, answer=total,
+def test_a_pitfall_edit_that_does_not_apply_fails_at_first_use_naming_the_pitfall():
+    q = Problem("total", ints, answer=total,
                 pitfalls=[Pitfall("starts at one", "why", edit=[("t = 2", "t = 1")])])
+    with pytest.raises(EditError, match="pitfall 'starts at one': the text 't = 2' is not in"):
+        q.pitfalls[0].answer  # noqa: B018 - the first use compiles the edit
     with pytest.raises(EditError, match="give edits of the problem's answer"):
         Problem("total", ints, answer=total, pitfalls=[Pitfall("nothing", "why")])
+
+
+def test_an_ambiguous_edit_fails_naming_the_pitfall_and_the_count():
+    q = Problem("total", ints, answer=total,
+                pitfalls=[Pitfall("adds twice", "why", edit=[("t", "2 * t")])])
+    with pytest.raises(EditError, match=r"pitfall 'adds twice': the text 't' occurs 3 times"):
+        q.pitfalls[0].answer  # noqa: B018
+    # two statements that differ only in their comments are the same code: still ambiguous
+    text = "def f(x):\n    x += 1  # first\n    x += 1  # second\n    return x\n"
+    with pytest.raises(EditError, match=r"pitfall 'p': the text 'x \+= 1' occurs 2 times"):
+        apply_edits(text, [("x += 1", "x += 2")], "p")
+
+
+TALLY = ("def tally(jobs):\n    t = 0\n    for job in jobs:\n"
+         "        t += job.duration  # the clock after the job: its finish\n    return t\n")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("t += job.duration", "t += job.duration + 1"),  # the answer's line carries a comment
+    ("t += job.duration  # a comment the answer no longer has\n",
+     "t += job.duration + 1  # a comment the answer no longer has\n"),
+    ("t  +=  job . duration", "t += job.duration + 1"),  # other spacing
+    ("        t += job.duration\n", "        t += job.duration + 1\n"),  # a whole line
+])
+def test_an_edit_matches_code_whatever_its_comments_and_spacing(old, new):
+    got = apply_edits(TALLY, [(old, new)], "p")
+    scope = {}
+    exec(compile(got, "<edited>", "exec"), scope)  # noqa: S102 - our own text
+    assert scope["tally"]([edf.Job("A", 2, 1), edf.Job("B", 3, 1)]) == 7  # 1 more per job
+    assert got.count("\n") == TALLY.count("\n")
+
+
+def test_an_edit_still_applies_after_the_answer_is_recommented_and_reindented():
+    """The edit was written against TALLY; the answer then moved into a class (4 columns
+    deeper), lost its comment, gained another and had a statement wrapped over two lines."""
+    moved = ("class Clock:\n    def tally(self, jobs):\n        t = 0  # start\n"
+             "        for job in jobs:\n"
+             "            t += job.\\\n                duration\n        return t\n")
+    edit = [("    for job in jobs:\n        t += job.duration  # the clock after the job\n",
+             "    for job in jobs:\n        if job.duration:\n            t += job.duration\n")]
+    got = apply_edits(moved, edit, "p")
+    scope = {}
+    exec(compile(got, "<edited>", "exec"), scope)  # noqa: S102 - our own text
+    assert "            if job.duration:\n                t += job.duration\n" in got
+    assert scope["Clock"]().tally([edf.Job("A", 2, 1), edf.Job("B", 3, 1)]) == 5
+    # and a deletion of a whole line
+    assert "t = 0" not in apply_edits(moved, [("    t = 0\n", "")], "p")
+    compile(apply_edits(moved, [("    t = 0\n", "    t = 1\n")], "p"), "<edited>", "exec")
+
+
+def test_every_declared_edit_applies_and_compiles():
+    """Pitfalls compile on first use; this uses every one, so a broken edit fails here."""
+    for topic in NOTEBOOKS.values():
+        for q, problem in questions(topic).items():
+            for pitfall in problem.pitfalls:
+                assert callable(pitfall.answer), (topic, q, pitfall.name)
 
 
 def test_a_pitfall_edit_is_a_working_wrong_answer_named_by_the_check():
@@ -104,6 +162,8 @@ def test_types_are_judged_strictly_and_said_as_such():
     assert difference(1, True) == "expected an int, got a bool"
     assert difference(3, None) == "expected an int, got None"
     assert difference([1, 2], [1, 2, 3]) == "expected 2 items, got 3"
+    # the items' type first: a list of lists for a list of tuples, whatever their numbers
+    assert difference([("A", 0, 9)], [["A", 0, 1]] * 9) == "item 0: expected a tuple, got a list"
     assert difference({"a": [1, 2]}, {"a": [1, 5]}) == "'a': item 1: expected 2, got 5"
     assert difference(2, 2.0) is None and difference([1], [1]) is None
     assert difference(2, 3) == "the answer differs from the expected one"

@@ -1,13 +1,29 @@
 """The check engine: every outcome, the smallest counterexample, pitfalls; it never raises."""
 
+import inspect
+import json
+import subprocess
+import sys
 import time
 
 import pytest
 from hypothesis import strategies as st
 
 from kit import edf
-from kit.checks import Pitfall, Problem
+from kit.checks import (
+    Outcome,
+    Pitfall,
+    Problem,
+    Result,
+    TooSlow,
+    Verdict,
+    answers,
+    difference,
+    too_slow,
+)
+from kit.checks.report import COLOURS, MARKS
 from kit.edf import Job
+from kit.exercises import TOPICS
 from kit.exercises import edf_lateness as ex
 
 DOUBLE = Problem(
@@ -143,7 +159,10 @@ def test_failure_is_shown_as_a_table():
     text = repr(r)
     assert "name  duration  deadline" in text
     assert "<table" in r._repr_html_() and "latest deadline first" in r._repr_html_()
-    assert r.case == ([Job("A", 1, 1), Job("B", 1, 2)],)
+    # the named edge cases run first: the first one that tells is reported under its name
+    assert r.label == "equal deadlines with names against input order"
+    assert r.case == ([Job("C", 2, 5), Job("A", 1, 5), Job("B", 1, 3)],)
+    assert "on the edge case 'equal deadlines with names against input order'" in text
 
 
 def test_a_timeout_the_answer_swallows_once_still_stops_it():
@@ -166,6 +185,28 @@ def test_a_timeout_the_answer_swallows_once_still_stops_it():
     assert result.status == "timed out", repr(result)
 
 
+def test_an_alarm_dropped_in_a_del_times_out_and_is_not_reported_as_unraisable(monkeypatch):
+    from kit.checks import Problem as P
+
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+
+    class Slow:
+        def __del__(self):  # only the alarm ends this: Python drops it and calls the hook
+            while True:
+                pass
+
+    def leaky(xs):
+        Slow()
+        while True:  # the alarm again, 50 ms later: this one stops the answer
+            pass
+
+    q = P("f", st.lists(st.integers(), max_size=2).map(lambda xs: (xs,)), answer=lambda xs: xs,
+          timeout=0.3)
+    assert q.check(leaky).status == "timed out"
+    assert reported == [] and sys.unraisablehook == reported.append  # restored
+
+
 def test_an_answer_that_allocates_without_bound_crashes_with_memory_error(monkeypatch):
     from kit.checks import Problem as P
     from kit.checks import engine
@@ -183,3 +224,118 @@ def test_an_answer_that_allocates_without_bound_crashes_with_memory_error(monkey
     assert q.check(lambda xs: list(xs))  # the limit is lifted again afterwards
     big = bytearray(512 << 20)  # more than the headroom, outside a check
     assert len(big) == 512 << 20
+
+
+# -- outcomes, verdicts and the order cases run in ---------------------------------------------
+def test_every_outcome_is_one_enum_member_equal_to_its_old_string_and_has_a_colour():
+    assert [o.value for o in Outcome] == ["passed", "failed", "not attempted", "timed out",
+                                          "crashed", "mutated its input", "too slow"]
+    assert set(COLOURS) == set(Outcome) and set(MARKS) == set(Outcome)
+    r = DOUBLE.check(lambda xs: xs)
+    assert r.status is Outcome.FAILED and r.outcome is r.status and r.status == "failed"
+    assert json.dumps({"status": r.status}) == '{"status": "failed"}'  # the grader's wire
+    assert Result(DOUBLE, "too slow").status is Outcome.TOO_SLOW  # a string is read as one
+    with pytest.raises(ValueError, match="'slow-ish' is not a valid Outcome"):
+        Result(DOUBLE, "slow-ish")
+
+
+def _steps(slow):
+    def count_up(n):
+        steps, out = 0, []
+        for i in range(n):
+            out.append(i)
+            steps += 1 + (n if slow else 0)
+        return out, steps
+    return count_up
+
+
+def test_a_judge_says_too_slow_with_a_verdict_not_a_marked_string():
+    q = Problem("count_up", st.tuples(st.integers(0, 20)), reference=_steps(False),
+                judge=lambda case, expected, got: difference(expected[0], got[0]) or (
+                    too_slow(f"right, but {got[1]} steps") if got[1] > case[0] else None))
+    assert q.check(_steps(False))
+    r = q.check(_steps(True))
+    assert r.status is Outcome.TOO_SLOW and r.error.startswith("right, but")
+    assert "too slow" in repr(r) and COLOURS[Outcome.TOO_SLOW] in r._repr_html_()
+    assert TooSlow("x") == too_slow("x") == Verdict(Outcome.TOO_SLOW, "x")  # the older name
+
+
+def test_named_edge_cases_run_first_and_a_failure_there_is_reported_by_name():
+    seen = []
+    q = Problem("double", st.lists(st.integers(0, 9), max_size=4).map(lambda xs: (xs,)),
+                reference=lambda xs: [2 * x for x in xs],
+                examples=[("nine", ([9],)), ("empty", ([],))])
+
+    def answer(xs):
+        seen.append(list(xs))
+        return [2 * x for x in xs] if xs != [9] else [0]
+
+    r = q.check(answer)
+    assert seen == [[9]]  # the first edge case, before any generated case
+    assert r.label == "nine" and r.case == ([9],) and "on the edge case 'nine'" in repr(r)
+    seen.clear()
+    assert q.check(lambda xs: seen.append(list(xs)) or [2 * x for x in xs])
+    assert seen[:2] == [[9], []] and len(seen) > 2  # edge cases, then generated ones
+
+
+def test_check_says_in_its_signature_that_nbgrader_gets_none(monkeypatch, capsys):
+    assert inspect.signature(Problem.check).return_annotation == "Result | None" or \
+        inspect.signature(Problem.check).return_annotation == Result | None
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    assert DOUBLE.check(lambda xs: [2 * x for x in xs]) is None
+    assert "passed" in capsys.readouterr().out
+    with pytest.raises(AssertionError, match="failed"):
+        DOUBLE.check(lambda xs: xs)
+
+
+def test_declaring_a_problem_compiles_nothing_and_first_use_compiles_once(monkeypatch):
+    compiled = []
+    real = answers.compile_answer
+    monkeypatch.setattr(answers, "compile_answer",
+                        lambda *a, **k: compiled.append(a[3]) or real(*a, **k))
+
+    def total(xs):
+        t = 0
+        for x in xs:
+            t += x
+        return t
+
+    q = Problem("total", st.lists(st.integers(0, 3)).map(lambda xs: (xs,)), answer=total,
+                pitfalls=[Pitfall("starts at one", "start at 0", edit=[("t = 0", "t = 1")]),
+                          Pitfall("drops the last", "all of them", edit=[("xs:", "xs[:-1]:")])])
+    assert compiled == []
+    wrong = q.pitfalls[0].answer
+    assert compiled == ["pitfall starts at one"] and wrong([2]) == 3
+    assert q.pitfalls[0].answer is wrong and len(compiled) == 1  # kept by the engine
+    with pytest.raises(AttributeError, match="frozen"):
+        q.pitfalls[0].name = "other"
+
+
+# lease_queue makes its chained pitfalls itself, at import (`rebuilt`); `Pitfall(build=...)`
+# would make them on first use
+EAGER = {"lease_queue"}
+
+
+@pytest.mark.parametrize("topic", [t for t in TOPICS if t not in EAGER])
+def test_importing_an_exercises_module_compiles_no_pitfall_and_makes_no_mutant(topic):
+    """In a fresh interpreter: an exercises module (mock_round built every mutant of its answer
+    six times at import) imports without compiling a pitfall's text or making one mutant."""
+    probe = ("import kit.checks.answers as a, kit.checks.mutate as m\n"
+             "calls = []\nreal = a.compile_answer\n"
+             "a.compile_answer = lambda *x, **k: calls.append(x[3]) or real(*x, **k)\n"
+             f"import kit.exercises.{topic}\n"
+             "print(len(calls), m.mutants.cache_info().currsize)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["0", "0"]
+
+
+def test_a_built_pitfall_is_made_on_first_use_only():
+    made = []
+    q = Problem("double", DOUBLE.cases, reference=DOUBLE.reference,
+                pitfalls=[Pitfall("squared", "2x", build=lambda: made.append(1) or (
+                    lambda xs: [x * x for x in xs]))])
+    assert made == []
+    r = q.check(lambda xs: [x * x for x in xs])
+    assert r.pitfall.name == "squared" and made == [1]
+    assert q.check(q.pitfalls[0].answer).pitfall.name == "squared" and made == [1]

@@ -191,7 +191,7 @@ HIDDEN = random.Random(5)  # an answer that ignores rand and draws from its own 
 
 @pytest.mark.parametrize("answer, words", [
     (lambda p, b, c, rand: min(c, (b + 3 * p) / 2), "same wait"),  # right mean, no spread
-    (lambda p, b, c, rand: c, "same wait"),  # always the cap
+    (lambda p, b, c, rand: c, "above min(cap, 3 × previous)"),  # always the cap
     (lambda p, b, c, rand: min(c, HIDDEN.uniform(b, 3 * p)), "never called"),
 ])
 def test_q3_constant_always_cap_and_hidden_random_answers_fail(answer, words):

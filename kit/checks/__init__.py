@@ -1,10 +1,21 @@
 """The check engine, apart from any topic: a `Problem` is declared in an exercises module and
 `problem.check(answer)` says exactly what happened. See `kit.checks.engine` (the check loop and
-its outcomes), `kit.checks.answers` (one text per answer, pitfalls as edits of it) and
-`kit.checks.report` (how results look)."""
+its outcomes), `kit.checks.answers` (one text per answer, pitfalls as edits of it),
+`kit.checks.mutate` (the mutation zoo), `kit.checks.meter` (counting the work an answer does)
+and `kit.checks.report` (how results look)."""
 
-from kit.checks.engine import Observation, Pitfall, Problem, TooSlow, a_kind, difference, same
-from kit.checks.report import Result, show_source
+from kit.checks.engine import (
+    Observation,
+    Pitfall,
+    Problem,
+    TooSlow,
+    Verdict,
+    a_kind,
+    difference,
+    same,
+    too_slow,
+)
+from kit.checks.report import Outcome, Result, show_source
 
-__all__ = ["Observation", "Pitfall", "Problem", "Result", "TooSlow", "a_kind", "difference",
-           "same", "show_source"]
+__all__ = ["Observation", "Outcome", "Pitfall", "Problem", "Result", "TooSlow", "Verdict",
+           "a_kind", "difference", "same", "show_source", "too_slow"]

@@ -2,24 +2,30 @@
 
 A `Problem` names what the learner writes, a hypothesis strategy for its inputs (a *case* is a
 tuple of arguments), the reference answer, named edge cases, known pitfalls and hints.
-`problem.check(fn)` runs the edge cases, then generated cases, and returns a `Result` with one
-outcome:
+`problem.check(fn)` runs the named edge cases first (in the order declared: a failure there is
+reported under its name, which says more to a learner than a generated input), then generated
+cases, and returns a `Result` whose `status` is one `Outcome`:
 
 - passed: every case agreed with the reference;
-- failed: the smallest input hypothesis shrank to, expected vs got, and the pitfall it matches;
+- failed: the first edge case that differs, or the smallest generated input hypothesis shrank
+  to; expected vs got, and the pitfall it matches;
 - not attempted: the answer raised NotImplementedError;
 - timed out: one call ran longer than `timeout` seconds (stopped; the kernel stays usable);
 - crashed: the answer raised (type, message and input are shown);
-- mutated its input: the answer changed the arguments it was given.
-
+- mutated its input: the answer changed the arguments it was given;
 - too slow: every answer was right, but the answer does more work than the statement promises
-  (a scan where a heap was asked for), found by counting operations on a large input.
+  (a scan where a heap was asked for): a judge says so with `too_slow(why)`, usually after
+  counting operations with `kit.checks.meter` on a large input.
 
 The answer is one text (`answer`, see `kit.checks.answers`): `solution()` shows it, the build
 writes it into the solution notebook, and each pitfall is a named small edit of it (or, when the
 mistake is really another algorithm, its own function). A pitfall is named only on evidence: the
 learner's answer must do what the pitfall does on the failing case *and* on every sample case
 where the pitfall differs from the reference or from the other candidates.
+
+Nothing costly happens when a problem is declared (an exercises module imports in a blink): a
+pitfall's edits are applied and compiled the first time its wrong answer is needed (an edit that
+does not apply is an error naming the pitfall then), and the engine keeps the result.
 
 Values are compared strictly: a tuple is not a list, a Fraction is not a float, a bool is not an
 int (ints and floats of equal value are the same number). A type difference is reported as such.
@@ -33,37 +39,82 @@ import copy
 import os
 import pickle
 import signal
+import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
 from kit.checks import answers
-from kit.checks.report import Result, show_hint, show_solution
+from kit.checks.report import Outcome, Result, show_hint, show_solution
 
-PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
-TIMED_OUT, CRASHED, MUTATED, TOO_SLOW = "timed out", "crashed", "mutated its input", "too slow"
+PASSED, FAILED, NOT_ATTEMPTED = Outcome.PASSED, Outcome.FAILED, Outcome.NOT_ATTEMPTED
+TIMED_OUT, CRASHED, MUTATED = Outcome.TIMED_OUT, Outcome.CRASHED, Outcome.MUTATED
+TOO_SLOW = Outcome.TOO_SLOW
 
 
-class TooSlow(str):
+class Verdict(NamedTuple):
+    """A judge's finding other than "failed": `Verdict(Outcome.TOO_SLOW, why)`. (A judge that
+    finds a wrong value returns the sentence saying why; a right one, None.)"""
+
+    outcome: Outcome
+    why: str
+
+
+def too_slow(why: str) -> Verdict:
     """A judge's verdict that the answer is right but breaks the statement's cost promise."""
+    return Verdict(Outcome.TOO_SLOW, why)
 
 
-@dataclass(frozen=True, eq=False)  # each pitfall is itself: hashed and compared by identity
+TooSlow = too_slow  # the name judges used when the verdict was a string subclass
+
+
 class Pitfall:
     """A classic mistake: a small named edit of the answer's text (`edit`: (old, new) pairs), or,
     when the mistake is another algorithm, a wrong answer of its own (`answer`). Used to name the
-    mistake in a report, and as a mutant the check must kill."""
+    mistake in a report, and as a mutant the check must kill.
 
-    name: str
-    why: str
-    answer: Callable | None = None
-    edit: tuple[tuple[str, str], ...] | list[tuple[str, str]] = ()
+    A problem binds each edit to its answer (`Pitfall(..., of=answer)`, without compiling);
+    `answer` then compiles the edited text on first use and the engine keeps it. A wrong answer
+    that is costly to make (compiled from several texts, say) can be given as `build`, a
+    function of no arguments that makes it on first use. Each pitfall is itself: hashed and
+    compared by identity."""
+
+    __slots__ = ("name", "why", "edit", "of", "build", "_answer", "__weakref__")
+
+    def __init__(self, name: str, why: str, answer: Callable | None = None,
+                 edit: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (), *,
+                 of: Callable | None = None, build: Callable[[], Callable] | None = None):
+        for slot, value in (("name", name), ("why", why), ("edit", tuple(edit)), ("of", of),
+                            ("build", build), ("_answer", answer)):
+            object.__setattr__(self, slot, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Pitfall is frozen: cannot set {name!r}")
+
+    @property
+    def answer(self) -> Callable | None:
+        """The wrong answer: given, built, or the bound answer with the edits applied (made
+        once, on first use)."""
+        if self._answer is not None or (self.of is None and self.build is None):
+            return self._answer
+        if self not in _MADE:
+            _MADE[self] = self.build() if self.build is not None else \
+                answers.edited(self.of, self.edit, self.name)
+        return _MADE[self]
+
+    def __repr__(self) -> str:
+        how = f"edit={list(self.edit)!r}" if self.edit else f"answer={self._answer!r}"
+        return f"Pitfall({self.name!r}, {self.why!r}, {how})"
+
+
+_MADE: "weakref.WeakKeyDictionary[Pitfall, Callable]" = weakref.WeakKeyDictionary()
 
 
 _NUMBERS = (int, float)
@@ -90,13 +141,21 @@ def _items(expected, got):
 
 
 def _type_difference(expected, got, where: str) -> str | None:
+    """The first type that differs, outside in; items before the count of items (a list of
+    lists for a list of tuples is said as such, whatever their numbers)."""
     if type(expected) is not type(got) and not (type(expected) in _NUMBERS
                                                 and type(got) in _NUMBERS):
         return f"{where}expected {a_kind(expected)}, got {a_kind(got)}"
+    if isinstance(expected, list | tuple):
+        fields = getattr(expected, "_fields", None)
+        for i, (e, g) in enumerate(zip(expected, got, strict=False)):
+            inner = _type_difference(e, g, f"{where}{fields[i] if fields else f'item {i}'}: ")
+            if inner is not None:
+                return inner
     if isinstance(expected, list | tuple | dict) and len(expected) != len(got):
         n = len(expected)
         return f"{where}expected {n} item{'s' * (n != 1)}, got {len(got)}"
-    for label, e, g in _items(expected, got) or ():
+    for label, e, g in _items(expected, got) if isinstance(expected, dict) else ():
         inner = _type_difference(e, g, f"{where}{label}: ")
         if inner is not None:
             return inner
@@ -148,6 +207,14 @@ class _Mismatch(Exception):
     pass
 
 
+# The seeds of the generated cases and of the sample cases. They are the ones hypothesis derived
+# (derandomize) from the text of the two functions below before the seeds were written down, so
+# the check loop's code can now be edited without changing a single generated case; changing a
+# seed changes every check's cases, and with them stored notebook outputs and zoo verdicts.
+CASE_SEED = int("2b24449cefc73e472a465050194327c4de9422b0db4ff6004c6d1f68eb19f98c90ee0e8b0063a0"
+                "b38b7cbbcf535685b8", 16)
+SAMPLE_SEED = int("4172ba90445dc0bfaeae52d429f8f2fc018d3559a33761072c39451925d4ac71fd58e375e749d5"
+                  "c4d8e261b65980d1c5", 16)
 ALARM_REPEAT = 0.05  # s: an alarm swallowed (in a gc callback, a __del__, an except) fires again
 MEMORY_HEADROOM = 4 << 30  # bytes an answer may allocate beyond what the process holds already
 
@@ -183,7 +250,8 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
     """Call `fn()` under `memory_guard`; raise `_TimedOut` after `seconds` (by SIGALRM, so in the
     main thread only). The alarm repeats every ALARM_REPEAT seconds until the call ends: Python
     drops an exception raised in a garbage-collector callback or a `__del__`, and a dropped
-    timeout would let the answer run for ever."""
+    timeout would let the answer run for ever. A dropped one is not reported either (a test
+    runner's hook would count it as an error of its own)."""
     in_main = threading.current_thread() is threading.main_thread()
     if not in_main or not hasattr(signal, "setitimer"):
         with memory_guard():
@@ -194,6 +262,11 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
         if armed[0]:  # an alarm that lands after the call has ended is ignored
             raise _TimedOut
 
+    def unraisable(report):  # our alarm, dropped by a gc callback or a __del__: it fires again
+        if not isinstance(report.exc_value, _TimedOut):
+            hook(report)
+
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable
     previous = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
     try:
@@ -203,6 +276,7 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = hook
 
 
 def call_answer(answer: Callable, case: tuple) -> Any:
@@ -256,36 +330,38 @@ class Problem:
     points: int = 1
     defines: str = ""  # the name the notebook must define, when it is not `name`
     answer: Callable | None = None  # the one text: shown, written into the notebook, edited
-    equivalent: dict[str, str] = field(default_factory=dict)  # mutant key -> why it is right
+    # mutant key -> why it is right, or a rule: mutant -> why it is right, or None (see mutate)
+    equivalent: dict[str, str] | Callable[[Any], str | None] = field(default_factory=dict)
 
     def __post_init__(self):
-        """Pitfalls declared as edits become wrong answers now, at import: an edit that does
-        not apply fails the import, naming the pitfall."""
+        """Pitfalls declared as edits are bound to this problem's answer, not compiled: that
+        happens on first use (`Pitfall.answer`), so declaring costs nothing."""
         if self.reference is None:
             self.reference = self.answer
-        resolved = []
+        bound = []
         for p in self.pitfalls:
-            if p.answer is None:
+            if p._answer is None and p.build is None:
                 if self.answer is None or not p.edit:
                     raise answers.EditError(f"pitfall {p.name!r} of {self.name}: give edits of "
                                             "the problem's answer or an answer of its own")
-                wrong = answers.edited(self.answer, p.edit, p.name)
-                p = Pitfall(p.name, p.why, wrong, tuple(p.edit))
-            resolved.append(p)
-        self.pitfalls = resolved
+                p = Pitfall(p.name, p.why, edit=p.edit, of=self.answer)
+            bound.append(p)
+        self.pitfalls = bound
 
     @property
     def answer_name(self) -> str:
         return self.defines or self.name
 
     # -- the learner's API -------------------------------------------------------------
-    def check(self, answer, explain: bool = True) -> Result:
-        """Check `answer` against the reference. Never raises; the result is truthy iff passed.
-        `explain=False` skips naming a pitfall (the mutation zoo only needs the verdict).
+    def check(self, answer, explain: bool = True) -> Result | None:
+        """Check `answer` against the reference and return the `Result`, truthy iff passed; it
+        never raises. `explain=False` skips naming a pitfall (the mutation zoo only needs the
+        verdict).
 
-        Under nbgrader (its autograde or validate sets NBGRADER_EXECUTION) the report is
-        printed, and a check that did not pass raises AssertionError: nbgrader scores a graded
-        cell by whether it raised (and would read a returned value as partial credit)."""
+        Under nbgrader (its autograde or validate sets NBGRADER_EXECUTION) it returns None
+        instead: the report is printed, and a check that did not pass raises AssertionError,
+        because nbgrader scores a graded cell by whether it raised (and would read a returned
+        value as partial credit)."""
         result = self._check(answer, explain)
         if os.environ.get("NBGRADER_EXECUTION") in ("autograde", "validate"):
             if not result:
@@ -324,12 +400,19 @@ class Problem:
 
     def verdict(self, case: tuple, seen: Observation) -> str | None:
         """None when the observation is right; otherwise a sentence saying what is wrong."""
+        found = self.judged(case, seen)
+        return None if found is None else found.why
+
+    def judged(self, case: tuple, seen: Observation) -> Verdict | None:
+        """None when the observation is right; otherwise its outcome and a sentence saying why."""
         if seen.kind != "ok":
-            return seen.error or seen.kind
+            return Verdict(Outcome(seen.kind), seen.error or str(seen.kind))
         expected = self.expected(case)
-        if self.judge is not None:
-            return self.judge(case, expected, seen.value)
-        return difference(expected, seen.value)
+        found = self.judge(case, expected, seen.value) if self.judge is not None \
+            else difference(expected, seen.value)
+        if found is None or isinstance(found, Verdict):
+            return found
+        return Verdict(Outcome.FAILED, found)
 
     def sample(self, n: int = 30) -> list[tuple]:
         """`n` generated cases, the same ones every time, then the named edge cases: the inputs
@@ -340,6 +423,7 @@ class Problem:
             @settings(max_examples=n, derandomize=True, database=None, deadline=None,
                       verbosity=Verbosity.quiet, phases=[Phase.generate],
                       suppress_health_check=list(HealthCheck))
+            @seed(SAMPLE_SEED)
             @given(self.cases)
             def collect(case):
                 cases.append(case)
@@ -384,15 +468,24 @@ class Problem:
         return None
 
     def evaluate(self, observe: Callable[[tuple], Observation], explain: bool = True) -> Result:
-        """Generated cases (the first failure shrunk), then the named edge cases, via `observe`."""
+        """The named edge cases in order, then generated cases (the first failure shrunk), via
+        `observe`."""
         started = time.perf_counter()
-        worst: list = []  # latest failing (case, observation, message): at the end, the shrunk one
+        for label, case in self.examples:
+            seen = observe(case)
+            if seen.kind == NOT_ATTEMPTED:
+                return Result(self, NOT_ATTEMPTED)
+            found = self.judged(case, seen)
+            if found is not None:
+                return self._failure(case, seen, found, observe, label=label, explain=explain)
+        worst: list = []  # latest failing (case, observation, verdict): at the end, the shrunk one
         stop: list = []
         tried = 0
 
         @settings(max_examples=self.max_examples, derandomize=True, database=None, deadline=None,
                   verbosity=Verbosity.quiet, print_blob=False, report_multiple_bugs=False,
                   phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
+        @seed(CASE_SEED)
         @given(self.cases)
         def probe(case):
             nonlocal tried
@@ -401,9 +494,9 @@ class Problem:
             if seen.kind in (NOT_ATTEMPTED, TIMED_OUT):
                 stop.append((case, seen))
                 raise _Stop
-            problem = self.verdict(case, seen)
-            if problem is not None:
-                worst[:] = [(case, seen, problem)]
+            found = self.judged(case, seen)
+            if found is not None:
+                worst[:] = [(case, seen, found)]
                 raise _Mismatch
 
         try:
@@ -412,23 +505,18 @@ class Problem:
             case, seen = stop[-1]
             if seen.kind == NOT_ATTEMPTED:
                 return Result(self, NOT_ATTEMPTED)
-            return self._failure(case, seen, seen.error, observe, explain=explain)
+            return self._failure(case, seen, self.judged(case, seen), observe, explain=explain)
         except Exception:
             if not worst:
                 raise
             return self._failure(*worst[-1], observe, explain=explain)
-        for label, case in self.examples:  # named edge cases, after the generated ones
-            seen = observe(case)
-            problem = self.verdict(case, seen)
-            if problem is not None:
-                return self._failure(case, seen, problem, observe, label=label, explain=explain)
         return Result(self, PASSED, cases=tried, edge_cases=[lbl for lbl, _ in self.examples],
                       seconds=time.perf_counter() - started)
 
-    def _failure(self, case, seen: Observation, message: str, observe, label: str = "",
+    def _failure(self, case, seen: Observation, found: Verdict, observe, label: str = "",
                  explain: bool = True) -> Result:
-        status = FAILED if seen.kind == "ok" else seen.kind
-        if isinstance(message, TooSlow):
+        status, message = found
+        if status == TOO_SLOW:
             return Result(self, TOO_SLOW, case=case, error=message, label=label)
         expected = self.expected(case) if status == FAILED else None
         pitfall = self.pitfall_for(case, seen, observe) \

@@ -6,11 +6,28 @@ Everything here is deterministic (no timings, no addresses) so stored notebook o
 import html
 import inspect
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-COLOURS = {"passed": "#1a7f37", "failed": "#cf222e", "not attempted": "#6e7781",
-           "timed out": "#bc4c00", "crashed": "#cf222e", "mutated its input": "#bc4c00"}
-MARKS = {"passed": "✔", "not attempted": "…"}
+
+class Outcome(StrEnum):
+    """What a check found: one of these, and nothing else. Each is the string a report says
+    (`Outcome.TOO_SLOW == "too slow"`), so code that compares outcomes with strings still works."""
+
+    PASSED = "passed"
+    FAILED = "failed"  # a value differs: the smallest counterexample, expected vs got
+    NOT_ATTEMPTED = "not attempted"  # the answer raised NotImplementedError
+    TIMED_OUT = "timed out"  # one call ran past the problem's timeout
+    CRASHED = "crashed"  # the answer raised
+    MUTATED = "mutated its input"  # the answer changed the arguments it was given
+    TOO_SLOW = "too slow"  # right answers, but more work than the statement promises
+
+
+COLOURS = {Outcome.PASSED: "#1a7f37", Outcome.FAILED: "#cf222e", Outcome.NOT_ATTEMPTED: "#6e7781",
+           Outcome.TIMED_OUT: "#bc4c00", Outcome.CRASHED: "#cf222e",
+           Outcome.MUTATED: "#bc4c00", Outcome.TOO_SLOW: "#9a6700"}
+MARKS = {Outcome.PASSED: "✔", Outcome.NOT_ATTEMPTED: "…", Outcome.FAILED: "✘",
+         Outcome.TIMED_OUT: "✘", Outcome.CRASHED: "✘", Outcome.MUTATED: "✘", Outcome.TOO_SLOW: "✘"}
 
 
 def _is_record(x) -> bool:
@@ -50,10 +67,11 @@ def html_value(value) -> str:
 
 @dataclass
 class Result:
-    """The outcome of one check. Truthy only when passed, so `assert q1.check(fn)` works."""
+    """The outcome of one check (`status`, an `Outcome`; `outcome` is the same). Truthy only when
+    passed, so `assert q1.check(fn)` works."""
 
     problem: Any
-    status: str
+    status: Outcome
     cases: int = 0
     edge_cases: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -64,18 +82,25 @@ class Result:
     pitfall: Any = None
     label: str = ""
 
+    def __post_init__(self):
+        self.status = Outcome(self.status)  # a plain string (from the grader's wire) is checked
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.status
+
     def __bool__(self) -> bool:
-        return self.status == "passed"
+        return self.status == Outcome.PASSED
 
     @property
     def headline(self) -> str:
         name = self.problem.name
-        if self.status == "passed":
+        if self.status == Outcome.PASSED:
             edges = f" and {len(self.edge_cases)} edge cases ({', '.join(self.edge_cases)})" \
                 if self.edge_cases else ""
             cases = f"{self.cases} generated case{'s' * (self.cases != 1)}"
             return f"{name}: passed {cases}{edges}."
-        if self.status == "not attempted":
+        if self.status == Outcome.NOT_ATTEMPTED:
             return (f"{name}: not attempted yet (it raises NotImplementedError). "
                     "Write it, then check again.")
         where = f" on the edge case '{self.label}'" if self.label else \
@@ -91,7 +116,7 @@ class Result:
         if self.case is None:
             return [("why", self.error, False)] if self.error else []
         lines = [(name, value, True) for name, value in self._args()]
-        if self.status == "failed":
+        if self.status == Outcome.FAILED:
             lines.append(("expected", self.expected, True))
             lines.append(("got", self.got, True))
         if self.error:
@@ -101,7 +126,7 @@ class Result:
         return lines
 
     def __repr__(self) -> str:
-        mark = MARKS.get(self.status, "✘")
+        mark = MARKS[self.status]
         lines = [f"{mark} {self.headline}"]
         for label, value, is_data in self._details():
             shown = text_value(value) if is_data else value
@@ -109,8 +134,7 @@ class Result:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        colour = COLOURS.get(self.status, "#cf222e")
-        mark = MARKS.get(self.status, "✘")
+        colour, mark = COLOURS[self.status], MARKS[self.status]
         rows = "".join(
             f"<tr><th style='text-align:left;vertical-align:top;padding-right:1em'>"
             f"{html.escape(label)}</th><td style='text-align:left'>"

@@ -127,8 +127,9 @@ q1 = Problem(
         Pitfall(TIE_KEY, "a name says nothing about who came first; seq does",
                 edit=[(RULE, "(a.priority, a.id) < (b.priority, b.id)")]),
     ],
-    equivalent={"L4 compare: `(a.priority, a.seq) < (b.priority, b.seq)` -> "
-                "`(a.priority, a.seq) <= (b.priority, b.seq)`":
+    equivalent={"priority_before compare: `(a.priority, a.seq) < (b.priority, b.seq)` -> "
+                "`(a.priority, a.seq) <= (b.priority, b.seq)` in `return (a.priority, a.seq) < "
+                "(b.priority, b.seq)`":
                 "seq numbers are unique, so the two tuples are never equal"},
     hints=["The check pushes jobs on a Heap(before=your_function) and pops them all.",
            "`before(a, b)` answers: should a leave before b? Never True for two ties both ways.",
@@ -425,7 +426,7 @@ q4 = Problem(
                       ("            return job\n",
                        "            return job\n        ready.pop()\n")]),
     ],
-    equivalent={"L9 delete: `return None` -> `pass`":
+    equivalent={"next_job delete: `return None` -> `pass`":
                 "a function that runs off its end returns None all the same"},
     hints=["Pop the best job; it may have been cancelled since it was queued.",
            "`job.claim()` returns True only for a PENDING job and moves it to RUNNING.",

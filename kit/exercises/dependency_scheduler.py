@@ -17,30 +17,10 @@ from graphlib import TopologicalSorter
 from hypothesis import strategies as st
 
 from kit import dag
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, programs
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, meter, programs
 from kit.dag import WORKED_EXAMPLE
 
 NAMES = "ABCDEFGH"
-_TALLY = [0]  # comparisons made with Counted priorities since the last reset
-
-
-def _tallied(compare):
-    def counting(self, other):
-        _TALLY[0] += 1
-        return compare(self, other)
-    return counting
-
-
-class Counted(int):
-    """An int priority that counts every comparison made with it. Tuples such as
-    (priority, seq, name) compare their first items with == and then <, so every entry
-    comparison that reaches the priority is counted."""
-
-    __slots__ = ()
-    __lt__, __le__ = _tallied(int.__lt__), _tallied(int.__le__)
-    __gt__, __ge__ = _tallied(int.__gt__), _tallied(int.__ge__)
-    __eq__, __ne__ = _tallied(int.__eq__), _tallied(int.__ne__)
-    __hash__ = int.__hash__
 
 
 @dataclass(frozen=True)
@@ -56,10 +36,9 @@ class Stress:
 
 
 def counted(call, stress: Stress) -> tuple:
-    """`(call(), within the comparison budget?)`, the tally reset before the call."""
-    _TALLY[0] = 0
-    value = call()
-    return value, _TALLY[0] <= stress.budget
+    """`(call(), within the comparison budget?)`, the comparisons counted from zero."""
+    value, m = meter.measure(call)
+    return value, m.count <= stress.budget
 
 
 def judge_counted(case, expected, got) -> str | None:
@@ -102,7 +81,7 @@ def replay(answer, case):
     (ops,) = case
     heap = answer()
     if isinstance(ops, Stress):
-        pushes = [(f"job{i}", Counted(i * 7 % 10)) for i in range(ops.n)]
+        pushes = [(f"job{i}", meter.Int(i * 7 % 10)) for i in range(ops.n)]
 
         def push_all_pop_all():
             for name, priority in pushes:
@@ -255,8 +234,8 @@ ORDER_STRESS = Stress("1000 jobs: chain0 -> chain1 -> ... -> chain499 (priority 
 
 
 def stress_jobs(n: int) -> dict:
-    jobs = {f"chain{i}": (Counted(0), 1, (f"chain{i - 1}",) if i else ()) for i in range(n)}
-    jobs.update({f"other{i}": (Counted(1), 1, ()) for i in range(n)})
+    jobs = {f"chain{i}": (meter.Int(0), 1, (f"chain{i - 1}",) if i else ()) for i in range(n)}
+    jobs.update({f"other{i}": (meter.Int(1), 1, ()) for i in range(n)})
     return jobs
 
 
@@ -593,8 +572,9 @@ q4 = Problem(
          (diamond_ladder(24),)),
     ],
     equivalent={
-        "L16 delete: `return None` -> `pass`": "falling off the end of visit returns None too",
-        "L23 delete: `return None` -> `pass`": "falling off the end returns None too"},
+        "find_cycle.visit delete: `return None` -> "
+        "`pass`": "falling off the end of visit returns None too",
+        "find_cycle delete: `return None` -> `pass`": "falling off the end returns None too"},
     pitfalls=[
         Pitfall("one visited set, no 'on the current path' set", "reaching a job you have seen "
                 "before is not a cycle (two jobs may share a dependency); it is a cycle only "

@@ -24,19 +24,18 @@ The answers are the classes `BorrowQueue` ... `DelayedJobs` below (the text `sol
 the notebook holds). The references are the kit's own `kit.lease.LeaseQueue` and
 `kit.delayed.DelayedQueue` behind the learner's API, so the exercises and the core cannot
 disagree. Cost promises are checked by counting: in the named case "many leases at once" every
-time is a `_Meter`, an int that counts how often it is compared, so a scan of every lease on each
-call shows up as thousands of comparisons where a heap needs a few per call.
+time is a `kit.checks.meter.Int`, an int that counts how often it is compared, so a scan of every
+lease on each call shows up as thousands of comparisons where a heap needs a few per call.
 """
 
 import heapq
 import itertools
 import math
-import operator
 from collections import Counter, deque
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, programs
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, meter, programs
 from kit.checks.answers import compile_answer, edited, namespace_of, shown, source_of
 from kit.clock import FakeClock
 from kit.delayed import DelayedQueue
@@ -288,66 +287,10 @@ def budget(n: int) -> int:
     return 12 * n * n.bit_length()
 
 
-class _OverBudget(BaseException):
-    """Raised by a comparison once the budget is spent, so a scan stops at once. Not an
-    Exception: the answer's own `except Exception` cannot swallow it."""
-
-
-def _counted() -> None:
-    _Meter.count += 1
-    if _Meter.count > _Meter.limit:
-        raise _OverBudget
-
-
-class _Meter(int):
-    """A time that counts every comparison made with it (and `_Name`, every equality test)."""
-
-    count, limit = 0, math.inf
-
-    def _compare(op):  # noqa: N805 - builds the methods below
-        def compare(self, other):
-            _counted()
-            return op(int(self), int(other) if isinstance(other, _Meter) else other)
-        return compare
-
-    __lt__, __le__, __gt__, __ge__ = (_compare(operator.lt), _compare(operator.le),
-                                      _compare(operator.gt), _compare(operator.ge))
-    __eq__, __ne__ = _compare(operator.eq), _compare(operator.ne)
-    __hash__ = int.__hash__
-
-    def __add__(self, other):
-        return _Meter(int(self) + other)
-
-    __radd__ = __add__
-
-    def __sub__(self, other):
-        return _Meter(int(self) - other)
-
-
-class _Name(str):
-    """A name that counts equality tests: searching a heap for it shows up."""
-
-    def __eq__(self, other):
-        _counted()
-        return str.__eq__(self, other)
-
-    def __ne__(self, other):
-        _counted()
-        return str.__ne__(self, other)
-
-    __hash__ = str.__hash__
-
-
 def _metered(run, n: int):
     """(what `run()` returned, or None when it ran over the budget; comparisons it made)."""
-    _Meter.count, _Meter.limit = 0, budget(n)
-    try:
-        result = run()
-    except _OverBudget:
-        result = None
-    finally:
-        _Meter.limit = math.inf
-    return result, _Meter.count
+    result, m = meter.measure(run, budget(n))
+    return result, m.count
 
 
 def stress_leases(queue, n: int, kinds: tuple[str, ...]) -> tuple[list[str], int]:
@@ -357,13 +300,13 @@ def stress_leases(queue, n: int, kinds: tuple[str, ...]) -> tuple[list[str], int
     def run():
         grants, accepted, clock = [], Counter(), itertools.count()
         for i in range(n):
-            queue.put(NAMES[i % 8] + str(i), _Meter(0))
+            queue.put(NAMES[i % 8] + str(i), meter.Int(0))
         for i in range(n):
-            grants.append(queue.lease(WORKERS[i % 2], _Meter(next(clock))))
+            grants.append(queue.lease(WORKERS[i % 2], meter.Int(next(clock))))
         for kind in kinds:
             for i, (job, token) in enumerate(grants):
                 accepted[kind] += getattr(queue, kind)(WORKERS[i % 2], job, token,
-                                                       _Meter(next(clock))) is True
+                                                       meter.Int(next(clock))) is True
         return [f"{accepted[kind]} of {n} {kind}s accepted" for kind in kinds]
 
     return _metered(run, n)
@@ -374,10 +317,10 @@ def stress_delayed(queue, n: int) -> tuple[list[str], int]:
 
     def run():
         for i in range(n):
-            queue.schedule(_Name(f"{NAMES[i % 8]}{i}"), _Meter(i + 10), {"step": i})
-        cancelled = sum(queue.cancel(_Name(f"{NAMES[i % 8]}{i}")) is True
+            queue.schedule(meter.Str(f"{NAMES[i % 8]}{i}"), meter.Int(i + 10), {"step": i})
+        cancelled = sum(queue.cancel(meter.Str(f"{NAMES[i % 8]}{i}")) is True
                         for i in reversed(range(n)))
-        due = queue.pop_due(_Meter(0))
+        due = queue.pop_due(meter.Int(0))
         return [f"{cancelled} of {n} cancels accepted", f"pop_due before anything is due: {due!r}"]
 
     return _metered(run, n)

@@ -127,7 +127,8 @@ q2 = Problem(
     answer=min_time_contiguous,
     reference=balance.min_time_contiguous,
     judge=judge_finish_time,
-    equivalent={"L6 call: `max(tasks)` -> `min(tasks)`": "a lower start is still at most the "
+    equivalent={"min_time_contiguous call: `max(tasks)` -> `min(tasks)` in `low, high = "
+                "(max(tasks), sum(tasks))`": "a lower start is still at most the "
                 "answer, and fits rejects every limit below the largest task: the same answer, "
                 "a probe or two later"},
     examples=[("no tasks", ([], 2)), ("one task", ([6], 3)),
@@ -329,23 +330,33 @@ q4 = Problem(
     judge=judge_exact,
     max_examples=120,
     equivalent={
-        "L5 call: `max(max(sizes, default=0), -(-sum(sizes) // cpus))` -> "
-        "`min(max(sizes, default=0), -(-sum(sizes) // cpus))`": FLOOR,
-        'L5 call: `max(sizes, default=0)` -> `min(sizes, default=0)`': FLOOR,
-        'L5 sign: `-(-sum(sizes) // cpus)` -> `-sum(sizes) // cpus`': FLOOR,
-        'L5 arithmetic: `-sum(sizes) // cpus` -> `-sum(sizes) / cpus`': FLOOR,
-        'L5 sign: `-sum(sizes)` -> `sum(sizes)`': FLOOR,
-        'L5 constant: `0` -> `1`': FLOOR,
-        'L5 constant: `0` -> `-1`': FLOOR,
-        'L26 compare: `best > floor` -> `best >= floor`': CUT,
-        'L18 delete: `tried.add(loads[c])` -> `pass`': CUT,
-        'L22 delete: `if done:` -> `pass`': CUT,
-        'L23 delete: `return True` -> `pass`': CUT,
-        'L23 constant: `True` -> `False`': CUT,
-        "L16 compare: `loads[c] + sizes[k] >= best` -> `loads[c] + sizes[k] > best`": CUT,
-        "L4 constant: `True` -> `False`": "any order of placing the tasks is exact; longest "
+        "min_makespan call: `max(max(sizes, default=0), -(-sum(sizes) // cpus))` -> "
+        "`min(max(sizes, default=0), -(-sum(sizes) // cpus))` in `floor = max(max(sizes, "
+        "default=0), -(-sum(sizes) // cpus))`": FLOOR,
+        "min_makespan call: `max(sizes, default=0)` -> `min(sizes, default=0)` in `floor = "
+        "max(max(sizes, default=0), -(-sum(sizes) // cpus))`": FLOOR,
+        "min_makespan sign: `-(-sum(sizes) // cpus)` -> `-sum(sizes) // cpus` in `floor = "
+        "max(max(sizes, default=0), -(-sum(sizes) // cpus))`": FLOOR,
+        "min_makespan arithmetic: `-sum(sizes) // cpus` -> `-sum(sizes) / cpus` in `floor = "
+        "max(max(sizes, default=0), -(-sum(sizes) // cpus))`": FLOOR,
+        "min_makespan sign: `-sum(sizes)` -> `sum(sizes)` in `floor = max(max(sizes, default=0), "
+        "-(-sum(sizes) // cpus))`": FLOOR,
+        "min_makespan constant: `0` -> `1` in `floor = max(max(sizes, default=0), -(-sum(sizes) "
+        "// cpus))`": FLOOR,
+        "min_makespan constant: `0` -> `-1` in `floor = max(max(sizes, default=0), -(-sum(sizes) "
+        "// cpus))`": FLOOR,
+        "min_makespan compare: `best > floor` -> `best >= floor` in `if best > floor:`": CUT,
+        "min_makespan.place delete: `tried.add(loads[c])` -> `pass`": CUT,
+        "min_makespan.place delete: `if done:` -> `pass`": CUT,
+        "min_makespan.place delete: `return True` -> `pass`": CUT,
+        "min_makespan.place constant: `True` -> `False` in `return True`": CUT,
+        "min_makespan.place compare: `loads[c] + sizes[k] >= best` -> `loads[c] + sizes[k] > "
+        "best` in `if loads[c] in tried or loads[c] + sizes[k] >= best:`": CUT,
+        "min_makespan constant: `True` -> `False` in `sizes = sorted(tasks, "
+        "reverse=True)`": "any order of placing the tasks is exact; longest "
         "first only makes bad branches fail sooner",
-        "L24 delete: `return False` -> `pass`": "falling off the end returns None, which is "
+        "min_makespan.place delete: `return False` -> "
+        "`pass`": "falling off the end returns None, which is "
         "as false as False",
     },
     examples=[("no tasks", ([], 2)), ("one CPU", ([4, 2, 3], 1)),

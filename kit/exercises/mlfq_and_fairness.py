@@ -202,7 +202,8 @@ q2 = Problem(
     answer=mlfq_schedule,
     reference=mlfq_in_core,
     run=lambda answer, case: _joined(answer(*case)),
-    equivalent={"L9 constant: `0` -> `-1`": "nothing arrives before 0 and -1 is no multiple of "
+    equivalent={"mlfq_schedule constant: `0` -> `-1` in `running, slices, t = (None, [], "
+                "0)`": "nothing arrives before 0 and -1 is no multiple of "
                 "a boost of 2 or more, so a tick at -1 runs nobody and records nothing"},
     examples=[("one task alone sinks to the bottom", ([("A", 0, 9)], None)),
               ("a short task arrives while a long one is at level 2",
@@ -356,7 +357,8 @@ q4 = Problem(
     answer=shares_after,
     reference=shares_in_core,
     judge=_shares_judge,
-    equivalent={"L10 arithmetic: `work[tenant] += size` -> `work[tenant] -= size`": "negating "
+    equivalent={"shares_after arithmetic: `work[tenant] += size` -> `work[tenant] -= "
+                "size`": "negating "
                 "every tenant's work negates the total too, and the ratios stay the same"},
     examples=[("big jobs against small ones, equal weights",
                ({"a": [3, 3, 3], "b": [1] * 9}, {"b": 1, "a": 1}, 3, 1)),

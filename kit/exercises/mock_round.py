@@ -35,6 +35,7 @@ import contextlib
 import functools
 import itertools
 import threading
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 
@@ -561,34 +562,42 @@ WALL_PITFALL = Pitfall(WALL, WALL_WHY,
                        edit=[("self.clock = clock", "self.clock = MonotonicClock()")])
 
 
-def _not_reached(level: int) -> dict[str, str]:
+def _not_reached(level: int) -> Callable[[mutate.Mutant], str | None]:
     """The automatic mutants of JobScheduler's text that a level cannot tell apart from it: its
     statement rules out the inputs that would (no delay before level 2, no cancel before 3, no
     failing task before 4), so on that level they compute the same thing; each is killed by the
-    level that first allows those inputs (see `python -m kit zoo mock_round`)."""
+    level that first allows those inputs (see `python -m kit zoo mock_round`). A rule, read on
+    the mutants of the text as it is now: it never goes stale."""
+
+    def reason(m: mutate.Mutant) -> str | None:
+        lines, spans = _spans()
+        n, line, change = m.lineno, lines[m.lineno - 1], f"{m.op}: `{m.before}` -> `{m.after}`"
+        default = m.statement.partition("=")[0] if "def submit" in line else ""  # "retries=0"
+        if default == "retries" and change == "constant: `0` -> `-1`":
+            return ("retries=-1 fails a job at its first error as retries=0 does "
+                    "(attempts is at least 1)")
+        if level < 2 and any(piece in line and change.endswith(end) for piece, end in NO_DELAY):
+            return "level 1 has no delay: every job is due when it is submitted"
+        if level < 3 and n in spans["cancel"]:
+            return f"level {level} has no cancel: this is level 3's code"
+        if level < 4 and (n in spans["failure"] or "attempts += 1" in line or (
+                default in ("retries", "backoff") and "def submit" in line)):
+            return (f"level {level} has no failing task: attempts, retries and backoff "
+                    "are level 4's")
+        return None
+
+    return reason
+
+
+@functools.cache
+def _spans() -> tuple[list[str], dict[str, range]]:
+    """JobScheduler's shown lines, and the lines of its cancel and of its failure handler."""
     text = answers.shown(answers.source_of(JobScheduler))
-    lines = text.splitlines()
     tree = ast.parse(text)
     cancel = next(n for n in ast.walk(tree) if getattr(n, "name", "") == "cancel")
     handler = next(n for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler))
-    spans = {"cancel": range(cancel.lineno + 1, cancel.end_lineno + 1),
-             "failure": range(handler.lineno, handler.end_lineno + 1)}
-    out = {}
-    for m in mutate.mutants(text):
-        n = int(m.key[1:m.key.index(" ")])
-        line, change = lines[n - 1], m.key[m.key.index(" ") + 1:]
-        if "def submit" in line and change == "constant: `0` -> `-1`":
-            out[m.key] = ("retries=-1 fails a job at its first error as retries=0 does "
-                          "(attempts is at least 1)")
-        elif level < 2 and any(piece in line and change.endswith(end) for piece, end in NO_DELAY):
-            out[m.key] = "level 1 has no delay: every job is due when it is submitted"
-        elif level < 3 and n in spans["cancel"]:
-            out[m.key] = f"level {level} has no cancel: this is level 3's code"
-        elif level < 4 and (n in spans["failure"] or "attempts += 1" in line or (
-                "def submit" in line and ("`10` ->" in change or change.endswith("`0` -> `1`")))):
-            out[m.key] = (f"level {level} has no failing task: attempts, retries and backoff "
-                          "are level 4's")
-    return out
+    return text.splitlines(), {"cancel": range(cancel.lineno + 1, cancel.end_lineno + 1),
+                               "failure": range(handler.lineno, handler.end_lineno + 1)}
 
 
 NO_DELAY = [  # (a piece of the line, how the change ends): level 1 cannot see these

@@ -129,7 +129,8 @@ q1 = Problem(
         lambda pairs: ([a for a, _ in pairs], [d for _, d in pairs])),
     answer=fifo_metrics,
     reference=fifo_metrics_in_core,
-    equivalent={"L5 constant: `0` -> `-1`": "arrivals are never negative, so a worker free "
+    equivalent={"fifo_metrics constant: `0` -> `-1` in `free_at = "
+                "0`": "arrivals are never negative, so a worker free "
                 "from -1 starts the first job at its arrival, as one free from 0 does"},
     examples=[("no jobs", ([], [])),
               ("lengths 6 8 7 3 at t = 0", ([0] * 4, LENGTHS)),
@@ -179,7 +180,8 @@ q2 = Problem(
     cases=one_list,
     answer=priority_order,
     reference=priority_order_in_core,
-    equivalent={"L6 constant: `0` -> `-1`": "a free worker jumps the clock to the first "
+    equivalent={"priority_order constant: `0` -> `-1` in `ready, order, clock, seq = ([], [], 0, "
+                "count())`": "a free worker jumps the clock to the first "
                 "arrival, and max(-1, arrival) is that arrival, as max(0, arrival) is"},
     examples=[("no tasks", ([],)), ("one task", ([Task("A", 2, 3, 2)],)),
               ("equal priorities, names against the arrival order", (TIES,)),
@@ -232,7 +234,8 @@ q3 = Problem(
     cases=st.tuples(task_lists(), st.integers(1, 4) | st.just(1000)),  # 1000: longer than all
     answer=round_robin,
     reference=round_robin_in_core,
-    equivalent={"L6 constant: `0` -> `-1`": "with nothing queued at -1 the clock jumps to the "
+    equivalent={"round_robin constant: `0` -> `-1` in `queue, finish, clock = (deque(), {}, "
+                "0)`": "with nothing queued at -1 the clock jumps to the "
                 "first arrival, where a clock starting at 0 also is or jumps to"},
     examples=[("no tasks", ([], 2)),
               ("lengths 6 8 7 3 at t = 0, q = 1", (AT_ZERO, 1)),
@@ -305,7 +308,8 @@ q4 = Problem(
     cases=task_lists(min_size=1, max_size=5, priorities=(1, 1)).map(lambda ts: (ts,)),
     answer=srtf_average_wait,
     reference=srtf_average_wait_in_core,
-    equivalent={"L5 constant: `0` -> `-1`": "with nothing ready at -1 the clock jumps to the "
+    equivalent={"srtf_average_wait constant: `0` -> `-1` in `finish, clock = ({}, "
+                "0)`": "with nothing ready at -1 the clock jumps to the "
                 "first arrival, where a clock starting at 0 also is or jumps to"},
     judge=_judge_wait,
     examples=[("one task", ([Task("A", 3, 2)],)), ("lengths 6 8 7 3 at t = 0", (AT_ZERO,)),

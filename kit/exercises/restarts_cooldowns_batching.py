@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from kit import batching, cooldown, edf, heapbasics, incremental
 from kit.batching import BatchJob
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, programs
+from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, meter, programs
 from kit.clock import FakeClock
 from kit.durable_scheduler import JobStore
 from kit.edf import ProfitJob
@@ -337,40 +337,6 @@ def top_k_longest(durations, k):
     return [(name, duration) for duration, _, name in heap]
 
 
-class _Counted(int):
-    """A duration that counts the comparisons made on it and how many are alive at once."""
-
-    compared = 0
-    alive = 0
-
-    def __new__(cls, value):
-        cls.alive += 1
-        return super().__new__(cls, value)
-
-    def __del__(self):
-        type(self).alive -= 1
-
-
-def _counting(op):
-    def compare(self, other):
-        _Counted.compared += 1
-        return op(int(self), int(other))
-    return compare
-
-
-def _keeping(op):
-    def arithmetic(self, *other):  # -d, d * -1, ...: still a counted duration
-        return _Counted(op(int(self), *map(int, other)))
-    return arithmetic
-
-
-for _name in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
-    setattr(_Counted, _name, _counting(getattr(int, _name)))
-for _name in ("__neg__", "__pos__", "__abs__", "__add__", "__radd__", "__sub__", "__rsub__",
-              "__mul__", "__rmul__"):
-    setattr(_Counted, _name, _keeping(getattr(int, _name)))
-_Counted.__hash__ = int.__hash__
-
 BIG_K = 64
 BIG = [(f"J{i}", d) for i, d in enumerate(random.Random(11).sample(range(100_000), 5_000))]
 
@@ -378,20 +344,19 @@ BIG = [(f"J{i}", d) for i, d in enumerate(random.Random(11).sample(range(100_000
 def _run_top_k(answer, case):
     """Feed the pairs one at a time; return the answer (durations as ints) and its costs."""
     pairs, k = case
-    _Counted.compared, _Counted.alive = 0, 0
     held = []
 
     def stream():
         for name, d in pairs:
-            held.append(_Counted.alive)  # the jobs the answer still holds as the next arrives
-            yield name, _Counted(d)
+            held.append(m.alive)  # the jobs the answer still holds as the next arrives
+            yield name, meter.Int(d)
 
-    got = answer(stream(), k)
-    costs = {"compared": _Counted.compared, "held": max(held, default=0)}
+    with meter.Meter() as m:
+        got = answer(stream(), k)
+    costs = {"compared": m.count, "held": max(held, default=0)}
     if isinstance(got, list):
         got = [(p[0], int(p[1])) if isinstance(p, tuple) and len(p) == 2
-               and isinstance(p[1], _Counted) else p for p in got]
-    _Counted.compared, _Counted.alive = 0, 0
+               and isinstance(p[1], meter.Int) else p for p in got]
     return got, costs
 
 
@@ -433,9 +398,11 @@ q5 = Problem(
                ([("C", 3), ("A", 3), ("D", 1), ("B", 3)], 2)),
               (f"a stream of {len(BIG)} jobs, k = {BIG_K}", (BIG, BIG_K))],
     equivalent={
-        "L8 constant: `2` -> `3`": "a new job's -seq never equals a kept one's, so the third "
+        "top_k_longest constant: `2` -> `3` in `if k and (duration, -seq) > "
+        "heap[0][:2]:`": "a new job's -seq never equals a kept one's, so the third "
         "item (the name) is never reached",
-        "L8 compare: `(duration, -seq) > heap[0][:2]` -> `(duration, -seq) >= heap[0][:2]`":
+        "top_k_longest compare: `(duration, -seq) > heap[0][:2]` -> `(duration, -seq) >= "
+        "heap[0][:2]` in `if k and (duration, -seq) > heap[0][:2]:`":
         "-seq is unique, so the new pair never equals the root's",
     },
     pitfalls=[
