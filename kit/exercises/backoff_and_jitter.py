@@ -227,10 +227,11 @@ q1 = Problem(
                 edit=[("return rand() * min(cap, ceiling)", "return min(cap, ceiling)")]),
         Pitfall("no jitter", NO_JITTER_WHY, edit=_written("min(cap, base * 2 ** attempt)")),
     ],
-    equivalent={"L5 compare: `ceiling >= cap` -> `ceiling > cap`": "a ceiling equal to cap "
+    equivalent={"backoff_delay compare: `ceiling >= cap` -> `ceiling > cap` in `if ceiling >= "
+                "cap:`": "a ceiling equal to cap "
                 "doubles once more, and min(cap, 2 × cap) is cap",
-                "L5 delete: `if ceiling >= cap:` -> `pass`": ENDLESS,
-                "L6 delete: `break` -> `pass`": ENDLESS},
+                "backoff_delay delete: `if ceiling >= cap:` -> `pass`": ENDLESS,
+                "backoff_delay delete: `break` -> `pass`": ENDLESS},
     hints=["First the ceiling: base, 2·base, 4·base, ... never above cap. Then the jitter: a "
            "uniform fraction of it.",
            "`base * 2 ** attempt` breaks for attempt = 10**4 (OverflowError), and clamping the "

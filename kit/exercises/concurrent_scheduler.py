@@ -795,7 +795,7 @@ q6 = Problem(
            "are dead, drop them.",
            "Keep `current = {name: seq}`; delete the name when it is popped; len is "
            "len(current); reprioritise returns False for a name not in current."],
-    equivalent={"L34 delete: `return None` -> `pass`":
+    equivalent={"Reprioritisable.pop delete: `return None` -> `pass`":
                 "a method that runs off its end returns None all the same"},
     points=2,
 )

@@ -193,7 +193,8 @@ q4 = Problem(
     judge=_judge_on_time,
     examples=EDGES + [("a long early job in the way of three short ones",
                        ([Job("C", 4, 4), Job("A", 1, 5), Job("D", 1, 5), Job("B", 1, 5)],))],
-    equivalent={"L5 sign: `-seq` -> `seq`": "which of two equally long jobs is dropped frees the "
+    equivalent={"min_late_jobs sign: `-seq` -> `seq` in `heapq.heappush(taken, (-job.duration, "
+                "-seq, job))`": "which of two equally long jobs is dropped frees the "
                 "same time; any largest on-time set is accepted"},
     pitfalls=[
         Pitfall("dropped the newest job instead of the longest",
