@@ -24,6 +24,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nbformat.v4 import new_code_cell
 
 from kit.build import ROOT
@@ -900,3 +902,350 @@ def test_a_second_run_replaces_the_reports_it_made(tmp_path):
                  cwd=tmp_path).returncode == 0
     assert sorted(p.name for p in report.iterdir()) == [".kit-reports", "a.html", "a.json"]
     assert not list(tmp_path.glob(".kit-*"))  # no staging folder left behind
+
+
+# -- issue 24: a real course cannot be bent by one learner ----------------------------------------
+
+def _course(root: Path, source: bool = True) -> Path:
+    """An nbgrader course folder with the assignment `ps1` (02_edf_lateness) in source/."""
+    if source:
+        (root / "source" / "ps1").mkdir(parents=True)
+        shutil.copy(SOLVED, root / "source" / "ps1" / SOLVED.name)
+    (root / "submitted").mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def test_the_topic_is_the_teachers_not_a_vote_of_the_class(tmp_path):
+    course = _course(tmp_path / "course")
+    for s in ("s1", "s2", "s3"):
+        solved(course / "submitted" / s / "ps1" / SOLVED.name)
+    attacker = course / "submitted" / "mallory" / "ps1"
+    notebook(attacker / SOLVED.name, {"edf_order": WRONG_Q1})
+    for i in range(4):  # extra notebooks that say "policies", and one deeper down
+        notebook(attacker / f"extra{i}.ipynb", metadata_topic="policies")
+    notebook(attacker / "sub" / "deeper.ipynb", metadata_topic="policies")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([course / "submitted", "--out", out, "--report", report], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert set(rows) == {"s1", "s2", "s3", "mallory"}  # one row per student folder, ids untouched
+    assert all(rows[s]["score"] == "4" for s in ("s1", "s2", "s3")), rows
+    assert rows["mallory"]["score"] == "0"
+    notes = json.loads((report / "mallory.json").read_text())["notes"]
+    assert any("extra0.ipynb" in n and "ignored" in n for n in notes), notes
+
+
+def test_without_a_teachers_topic_the_grader_says_how_to_give_one(tmp_path):
+    course = _course(tmp_path / "course", source=False)
+    solved(course / "submitted" / "s1" / "ps1" / SOLVED.name)
+    notebook(course / "submitted" / "s2" / "ps1" / SOLVED.name, metadata_topic="policies")
+    for args in ([course / "submitted"], [course / "submitted" / "s1" / "ps1" / SOLVED.name]):
+        run = grade([*args, "--out", tmp_path / "g.csv"], cwd=tmp_path)
+        assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1, run.stderr
+        assert "--exercises" in run.stderr and "source/" in run.stderr
+    run = grade([course / "submitted", "--out", tmp_path / "g.csv", "--exercises",
+                 "edf_lateness"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(tmp_path / "g.csv").items()} == \
+        {"s1": "4", "s2": "0"}
+
+
+def test_one_learner_s_extra_notebook_never_changes_a_classmate_s_id(tmp_path):
+    course = _course(tmp_path / "course")
+    solved(course / "submitted" / "s1" / "ps1" / SOLVED.name)
+    solved(course / "submitted" / "s2" / "ps1" / SOLVED.name)
+    notebook(course / "submitted" / "s2" / "ps1" / "also.ipynb", {"edf_order": WRONG_Q1})
+    files = sorted(str(p) for p in (course / "submitted").rglob("*.ipynb"))  # a teacher's glob
+    out = tmp_path / "g.csv"
+    run = grade([*files, "--out", out, "--gradebook", "canvas"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(out).items()} == {"s1": "4", "s2": "4"}
+    canvas = (tmp_path / "g.canvas.csv").read_text()
+    assert "s1,,,s1," in canvas and "s2,,,s2," in canvas and "ps1" not in canvas
+
+
+def test_report_names_never_collide_with_a_student_s_path(tmp_path):
+    a = solved(tmp_path / "x.ipynb")
+    b = notebook(tmp_path / "x.json" / "y.ipynb", {"edf_order": WRONG_Q1})
+    c = solved(tmp_path / "x.html" / "y.ipynb")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([a, b, c, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    students = {json.loads(p.read_text())["student"] for p in report.glob("*.json")}
+    assert students == {"x", "x.json/y", "x.html/y"}
+    assert len(list(report.glob("*.html"))) == 3
+
+
+@given(st.lists(st.text(min_size=1, max_size=300), unique=True, max_size=20))
+@settings(max_examples=300, deadline=None)
+def test_report_names_are_flat_distinct_and_case_blind(students):
+    from kit.grading.grader import report_names
+
+    names = report_names(students)
+    assert len({n.casefold() for n in names.values()}) == len(students)
+    assert all("/" not in n and not n.startswith(".") and len(n.encode()) < 200
+               for n in names.values())
+
+
+def test_ids_whose_reports_would_collide_are_refused_before_anything_is_written(tmp_path,
+                                                                               monkeypatch):
+    from kit.grading import outputs
+    from kit.grading.grader import Refusal, report_names
+
+    monkeypatch.setattr(outputs, "report_name", lambda student: student[:3])
+    with pytest.raises(Refusal, match="'alice'.*'alicia'"):
+        report_names(["alice", "bob", "alicia"])
+    a, b = solved(tmp_path / "alice.ipynb"), solved(tmp_path / "Alice.ipynb")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([a, b, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert {json.loads(p.read_text())["student"] for p in report.glob("*.json")} == \
+        {"alice", "Alice"}
+
+
+P61 = 2 ** 61 - 1
+_WRITE_REPLY = textwrap.dedent("""
+    import json, os, stat
+
+    def _reply(value):
+        line = json.dumps({"kind": "ok", "value": value}).encode() + b"\\n"
+        for fd in range(3, 64):
+            try:
+                if stat.S_ISFIFO(os.fstat(fd).st_mode) and os.get_blocking(fd) is not None:
+                    os.write(fd, line)
+            except OSError:
+                pass
+        import time
+        time.sleep(1)
+    """)
+
+
+def _colliding_pairs(n: int, middle: tuple = ()) -> list[list[int]]:
+    """n tuples `(a, *middle, b)` of ints that all have one hash (CPython's tuple hash,
+    inverted: any b is reachable from any a)."""
+    M = (1 << 64) - 1
+    p1, p2, p5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+    inv1, inv2 = pow(p1, -1, 1 << 64), pow(p2, -1, 1 << 64)
+
+    def step(acc, lane):
+        acc = (acc + lane * p2) & M
+        return (((acc << 31) | (acc >> 33)) & M) * p1 & M
+
+    size = 2 + len(middle)
+
+    def lead(a):
+        acc = step(p5, a)
+        for m in middle:
+            acc = step(acc, hash(m) & M)
+        return acc
+
+    before = step(lead(1), 2)
+    x = before * inv1 & M
+    y = ((x >> 31) | (x << 33)) & M
+    pairs, a = [], 0
+    while len(pairs) < n:
+        a += 1
+        lane = (y - lead(a)) * inv2 & M
+        b = lane if lane < P61 else lane - (1 << 64)
+        if -P61 < b < P61 and b != -1 and hash(b) == (b if b != -1 else -2):
+            pairs.append([a, *middle, b])
+    assert len({hash(tuple(p)) for p in pairs[:50]}) == 1, size
+    return pairs
+
+
+def hostile_values() -> dict[str, str]:
+    """Wire texts under the 1 MB cap that cost a naive decoder (or a check) far more than their
+    size: one per container type the wire format has."""
+    n = 40000
+    pairs = _colliding_pairs(12000)
+    return {
+        "set_of_colliding_ints": json.dumps({"@set": [i * P61 for i in range(n)]}),
+        "dict_of_colliding_ints": json.dumps({"@d": [[i * P61, 0] for i in range(30000)]}),
+        "set_of_colliding_tuples": json.dumps({"@set": [{"@t": p} for p in pairs]}),
+        "list_of_colliding_tuples": json.dumps([{"@t": p} for p in pairs]),
+        "dict_of_colliding_tuples": json.dumps({"@d": [[{"@t": p}, 1] for p in pairs]}),
+        "colliding_records": json.dumps([{"@nt": "kit.edf:Job", "v": p}
+                                        for p in _colliding_pairs(12000, (1,))]),
+        "huge_ints": json.dumps([int("7" * 4000)] * 200),
+        "strings": json.dumps({"@set": [str(i) for i in range(n)]}),
+        "deep": json.dumps(json.loads("[" * 250 + "]" * 250)),
+        "many_small_containers": json.dumps([{"@t": []}, {"@set": []}, {"@d": []}, []] * 20000),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(hostile_values()))
+def test_decoding_a_hostile_reply_costs_linear_time(name):
+    from kit.edf import Job
+
+    text = hostile_values()[name]
+    assert len(text) < wire.MAX_BYTES
+    t0 = time.process_time()
+    try:
+        wire.loads(text, records={Job})
+    except wire.WireError as e:
+        assert "hash" in str(e) or "large" in str(e) or "nested" in str(e), e
+    assert time.process_time() - t0 < 2.0  # a 1 MB reply decodes in well under a second
+
+
+def test_a_hostile_reply_of_each_type_stays_within_the_promised_time(tmp_path):
+    values = hostile_values()
+    names = sorted(values)
+    answers = ["edf_order", "max_lateness", "feasible", "min_late_jobs"]
+    paths = []
+    for k in range(0, len(names), 4):
+        cells = [_WRITE_REPLY] + [
+            f"def {q}(*args):\n    _reply({values[name]!r})\n    return None"
+            for q, name in zip(answers, names[k:k + 4], strict=False)]
+        paths.append(notebook(tmp_path / f"hostile{k}.ipynb", extra=cells))
+    timeout = 5
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    t0 = time.monotonic()
+    run = grade([*paths, solved(tmp_path / "victim.ipynb"), "--out", out, "--report", report,
+                 "--timeout", timeout, "--jobs", "1", "--exercises", "edf_lateness"],
+                cwd=tmp_path, timeout=900)
+    seconds = time.monotonic() - t0
+    assert run.returncode == 0, run.stderr
+    assert rows_of(out)["victim"]["score"] == "4"
+    # the promise, per notebook: 30 s to start, and per question 2 x --timeout of wall time
+    assert seconds < len(paths + [0]) * (30 + 4 * 2 * timeout), seconds
+    for p in paths:
+        details = json.loads((report / f"{p.stem}.json").read_text())
+        assert sum(details["scores"].values()) == 0, details["scores"]
+
+
+def test_an_imported_function_is_not_attempted_whatever_its_attributes(tmp_path):
+    spoof = ("from kit.exercises.edf_lateness import edf_order\n"
+             "edf_order.__module__ = '__main__'\nedf_order.__qualname__ = 'edf_order'")
+    code = compile("def edf_order(jobs):\n    return None", "<cell>", "exec")
+    forged = ("import kit.edf as _e\n_f = _e.edf_order\nexec(" + repr(
+        "def edf_order(jobs):\n    return _f(jobs)") + ")")
+    paths = [notebook(tmp_path / "spoof.ipynb", {"edf_order": spoof}),
+             notebook(tmp_path / "forged.ipynb", {"edf_order": forged}),
+             notebook(tmp_path / "wrapper.ipynb", {"edf_order": (
+                 "from kit import edf as _kit\n\ndef edf_order(jobs):\n"
+                 "    return _kit.edf_order(jobs)")}),
+             notebook(tmp_path / "hidden.ipynb", {"edf_order": (
+                 "_ref = __import__('kit.e' + 'df', fromlist=['x'])\n\ndef edf_order(jobs):\n"
+                 "    return getattr(_ref, 'edf_' + 'order')(jobs)")}),
+             solved(tmp_path / "honest.ipynb")]
+    assert code is not None
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([*paths, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["spoof"]["q1"] == rows["forged"]["q1"] == "0"
+    assert json.loads((report / "spoof.json").read_text())["outcomes"]["q1"]["status"] == \
+        "not attempted"
+    for name in ("wrapper", "hidden"):
+        assert "q1" in rows[name]["flags"], rows[name]
+        assert "kit" in (report / f"{name}.html").read_text()
+    assert rows["honest"]["flags"] == "" and rows["honest"]["score"] == "4"
+
+
+def test_no_lock_crosses_from_one_sandbox_to_another(tmp_path):
+    files = ["kit.__file__", "os.__file__", "json.__file__", "'/usr/bin/env'",
+             "nbformat.__file__"]
+    grab = textwrap.dedent(f"""
+        import fcntl, os, json, kit, nbformat
+        _held = []
+        for _p in [{", ".join(files)}]:
+            _f = open(_p, 'rb')
+            fcntl.flock(_f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _g = open(_p, 'rb')
+            fcntl.fcntl(_g, getattr(fcntl, 'F_OFD_SETLK', 37), bytes(32))
+            _held += [_f, _g]
+        """)
+    sender = ("import time\n\ndef edf_order(jobs):\n    time.sleep(30)")
+    probe = textwrap.dedent(f"""
+        import fcntl, os, json, kit, nbformat, time
+        def _locked():
+            for _p in [{", ".join(files)}]:
+                with open(_p, 'rb') as f:
+                    try:
+                        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except OSError:
+                        return True
+            return False
+        _seen = False
+        _end = time.time() + 8
+        while time.time() < _end and not _seen:
+            _seen = _locked()
+            time.sleep(0.2)
+        """)
+    paths = [notebook(tmp_path / "sender.ipynb", {"edf_order": sender}, [grab]),
+             notebook(tmp_path / "receiver.ipynb", {"edf_order": canary(
+                 "return _seen or _locked()")}, [probe])]
+    out = tmp_path / "g.csv"
+    run = grade([*paths, "--out", out, "--jobs", "2", "--timeout", "20", "--exercises",
+                 "edf_lateness"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert rows_of(out)["receiver"]["q1"] == "0"
+
+
+def test_a_classmate_s_spinning_processes_never_time_out_a_right_answer(tmp_path):
+    spin = textwrap.dedent("""
+        import os
+
+        def _spin(jobs):
+            for _ in range(48):
+                if os.fork() == 0:
+                    os.setsid()
+                    while True:
+                        pass
+            while True:
+                pass
+        """)
+    answers = {q: f"{spin}\n{q} = None\ndef {q}(*a):\n    _spin(a)" for q in
+               ("edf_order", "max_lateness", "feasible", "min_late_jobs")}
+    paths = [notebook(tmp_path / "spinner.ipynb", extra=list(answers.values())),
+             solved(tmp_path / "classmate.ipynb")]
+    out = tmp_path / "g.csv"
+    run = grade([*paths, "--out", out, "--jobs", "2", "--timeout", "10", "--exercises",
+                 "edf_lateness"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["classmate"]["score"] == "4", rows
+    assert rows["spinner"]["score"] == "0"
+    assert learner_processes() == []
+
+
+def test_grading_runs_as_a_normal_user(tmp_path):
+    if os.geteuid() != 0 or not shutil.which("runuser"):
+        pytest.skip("needs root to become nobody")
+    folder = Path(tempfile_mkdtemp())
+    try:
+        a = solved(folder / "a.ipynb")
+        b = notebook(folder / "b.ipynb", {"edf_order": WRONG_Q1})
+        os.chmod(folder, 0o777)
+        run = subprocess.run(["runuser", "-u", "nobody", "--", sys.executable, "-m", "kit",
+                              "grade", str(a), str(b), "--out", str(folder / "g.csv"),
+                              "--exercises", "edf_lateness"], capture_output=True, text=True,
+                             timeout=600, cwd=folder)
+        assert run.returncode == 0, run.stderr
+        assert {k: r["score"] for k, r in rows_of(folder / "g.csv").items()} == \
+            {"a": "4", "b": "0"}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def tempfile_mkdtemp() -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="kit-nobody-", dir="/tmp")
+
+
+def test_a_cell_error_is_shown_on_the_question_it_stopped(tmp_path):
+    broken = "def feasible(jobs):\n    total = 0\n    for j in jobs\n        total += 1"
+    path = notebook(tmp_path / "typo.ipynb", {"feasible": broken})
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([path, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    q3 = json.loads((report / "typo.json").read_text())["outcomes"]["q3"]
+    assert q3["status"] != "not attempted"
+    assert "SyntaxError" in q3["text"] and "def feasible(jobs):" in q3["text"]
+    assert "line 3" in q3["text"]
+    assert "cell 1" not in q3["text"]
