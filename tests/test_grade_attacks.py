@@ -30,6 +30,7 @@ from nbformat.v4 import new_code_cell
 
 from kit.build import ROOT
 from kit.grading import wire
+from kit.grading.outputs import report_name
 
 LEARNER = ROOT / "notebooks" / "02_edf_lateness.ipynb"
 SOLVED = ROOT / "solutions" / "02_edf_lateness.ipynb"
@@ -70,9 +71,12 @@ def solved(path: Path) -> Path:
 
 
 def grade(args: list, cwd: Path, python: str = sys.executable, timeout: float = 600,
-          env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([python, "-m", "kit", "grade", *map(str, args)], capture_output=True,
-                          text=True, timeout=timeout, cwd=cwd, env=env)
+          env: dict | None = None, topic: bool = True) -> subprocess.CompletedProcess:
+    """`python -m kit grade ARGS`, with the teacher's `--exercises edf_lateness` first unless
+    ARGS name one or `topic` is False (the course's own notebook then decides)."""
+    given = ["--exercises", "edf_lateness"] if topic and "--exercises" not in args else []
+    return subprocess.run([python, "-m", "kit", "grade", *given, *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
 
 
 def rows_of(out: Path) -> dict[str, dict]:
@@ -557,8 +561,9 @@ def test_students_are_told_apart_by_their_path(tmp_path):
     assert run.returncode == 0, run.stderr
     rows = rows_of(out)
     assert rows["sectionA/hw"]["score"] == "4" and rows["sectionB/hw"]["score"] == "0"
-    assert json.loads((report / "sectionA" / "hw.json").read_text())["student"] == "sectionA/hw"
-    assert json.loads((report / "sectionB" / "hw.json").read_text())["student"] == "sectionB/hw"
+    for student in ("sectionA/hw", "sectionB/hw"):
+        assert json.loads((report / f"{report_name(student)}.json").read_text())["student"] == \
+            student
 
 
 def test_the_nbgrader_layout_names_the_student(tmp_path):
@@ -577,9 +582,8 @@ def test_a_duplicate_student_is_an_error_naming_both_files(tmp_path):
     run = grade([a, a, "--out", out], cwd=tmp_path)
     assert run.returncode == 2 and str(a) in run.stderr and not out.exists()
     assert "twice" in run.stderr or "duplicate" in run.stderr
-    run = grade([a, b, "--out", out], cwd=tmp_path)  # distinct paths, both named alice? no:
-    assert run.returncode == 0, run.stderr  # the common folder tells them apart
-    assert len(rows_of(out)) == 2
+    run = grade([a, b, "--out", out], cwd=tmp_path)  # two courses' alice: which is which?
+    assert run.returncode == 2 and "'alice'" in run.stderr and not out.exists()
 
 
 def test_paths_that_look_like_options_need_a_double_dash(tmp_path):
@@ -867,14 +871,17 @@ def test_the_topic_must_be_one_of_the_kit_s(tmp_path):
     assert "'zz'" in run.stderr
 
 
-def test_the_class_topic_is_what_most_notebooks_say():
-    from kit.grading.grader import Refusal, class_topic
+def test_the_class_topic_is_the_teachers_choice(tmp_path):
+    from kit.grading.grader import Refusal, class_assignment
 
-    assert class_topic(["edf_lateness", "edf_lateness", "policies", None]) == "edf_lateness"
-    with pytest.raises(Refusal, match=r"disagree on their topic: edf_lateness \(1\), policies"):
-        class_topic(["edf_lateness", "policies"])
-    with pytest.raises(Refusal, match="pass --exercises"):
-        class_topic([None, None])
+    course = _course(tmp_path / "course")
+    mine = notebook(course / "submitted" / "s" / "ps1" / "x.ipynb", metadata_topic="policies")
+    assert class_assignment([str(mine)], None) == ("edf_lateness", SOLVED.name, "ps1")
+    assert class_assignment([str(mine)], "policies").topic == "policies"
+    loose = notebook(tmp_path / "loose.ipynb", metadata_topic="policies")
+    assert class_assignment([str(loose)], "edf_lateness").notebook == SOLVED.name
+    with pytest.raises(Refusal, match="pass --exercises TOPIC"):
+        class_assignment([str(loose)], None)
 
 
 def test_outputs_never_replace_a_submission_or_a_folder_the_grader_did_not_make(tmp_path):
@@ -925,7 +932,8 @@ def test_the_topic_is_the_teachers_not_a_vote_of_the_class(tmp_path):
         notebook(attacker / f"extra{i}.ipynb", metadata_topic="policies")
     notebook(attacker / "sub" / "deeper.ipynb", metadata_topic="policies")
     out, report = tmp_path / "g.csv", tmp_path / "reports"
-    run = grade([course / "submitted", "--out", out, "--report", report], cwd=tmp_path)
+    run = grade([course / "submitted", "--out", out, "--report", report], cwd=tmp_path,
+                topic=False)
     assert run.returncode == 0, run.stderr
     rows = rows_of(out)
     assert set(rows) == {"s1", "s2", "s3", "mallory"}  # one row per student folder, ids untouched
@@ -940,7 +948,7 @@ def test_without_a_teachers_topic_the_grader_says_how_to_give_one(tmp_path):
     solved(course / "submitted" / "s1" / "ps1" / SOLVED.name)
     notebook(course / "submitted" / "s2" / "ps1" / SOLVED.name, metadata_topic="policies")
     for args in ([course / "submitted"], [course / "submitted" / "s1" / "ps1" / SOLVED.name]):
-        run = grade([*args, "--out", tmp_path / "g.csv"], cwd=tmp_path)
+        run = grade([*args, "--out", tmp_path / "g.csv"], cwd=tmp_path, topic=False)
         assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1, run.stderr
         assert "--exercises" in run.stderr and "source/" in run.stderr
     run = grade([course / "submitted", "--out", tmp_path / "g.csv", "--exercises",
@@ -957,7 +965,7 @@ def test_one_learner_s_extra_notebook_never_changes_a_classmate_s_id(tmp_path):
     notebook(course / "submitted" / "s2" / "ps1" / "also.ipynb", {"edf_order": WRONG_Q1})
     files = sorted(str(p) for p in (course / "submitted").rglob("*.ipynb"))  # a teacher's glob
     out = tmp_path / "g.csv"
-    run = grade([*files, "--out", out, "--gradebook", "canvas"], cwd=tmp_path)
+    run = grade([*files, "--out", out, "--gradebook", "canvas"], cwd=tmp_path, topic=False)
     assert run.returncode == 0, run.stderr
     assert {k: r["score"] for k, r in rows_of(out).items()} == {"s1": "4", "s2": "4"}
     canvas = (tmp_path / "g.canvas.csv").read_text()
@@ -1212,29 +1220,33 @@ def test_a_classmate_s_spinning_processes_never_time_out_a_right_answer(tmp_path
     assert learner_processes() == []
 
 
+def _as_a_normal_user() -> list[str]:
+    """A prefix that runs a command as a normal user: `runuser -u nobody` when nobody can run
+    this interpreter, else a user namespace mapping uid 1000 (no capability on the machine)."""
+    if os.geteuid() != 0:
+        return []
+    probe = subprocess.run(["runuser", "-u", "nobody", "--", sys.executable, "-c", "pass"],
+                           capture_output=True, timeout=60)
+    if probe.returncode == 0:
+        return ["runuser", "-u", "nobody", "--"]
+    return ["unshare", "--map-user=1000", "--map-group=1000", "--"]
+
+
 def test_grading_runs_as_a_normal_user(tmp_path):
-    if os.geteuid() != 0 or not shutil.which("runuser"):
-        pytest.skip("needs root to become nobody")
-    folder = Path(tempfile_mkdtemp())
-    try:
-        a = solved(folder / "a.ipynb")
-        b = notebook(folder / "b.ipynb", {"edf_order": WRONG_Q1})
-        os.chmod(folder, 0o777)
-        run = subprocess.run(["runuser", "-u", "nobody", "--", sys.executable, "-m", "kit",
-                              "grade", str(a), str(b), "--out", str(folder / "g.csv"),
-                              "--exercises", "edf_lateness"], capture_output=True, text=True,
-                             timeout=600, cwd=folder)
-        assert run.returncode == 0, run.stderr
-        assert {k: r["score"] for k, r in rows_of(folder / "g.csv").items()} == \
-            {"a": "4", "b": "0"}
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def tempfile_mkdtemp() -> str:
-    import tempfile
-
-    return tempfile.mkdtemp(prefix="kit-nobody-", dir="/tmp")
+    folder = tmp_path / "class"
+    a = solved(folder / "a.ipynb")
+    b = notebook(folder / "b.ipynb", {"edf_order": WRONG_Q1})
+    os.chmod(folder, 0o777)
+    prefix = _as_a_normal_user()
+    check = subprocess.run([*prefix, sys.executable, "-c", "import os; print(os.geteuid())"],
+                           capture_output=True, text=True, timeout=60)
+    assert check.stdout.strip() != "0", check
+    run = subprocess.run([*prefix, sys.executable, "-m", "kit", "grade", str(a), str(b),
+                          "--out", str(folder / "g.csv"), "--exercises", "edf_lateness"],
+                         capture_output=True, text=True, timeout=600, cwd=folder)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(folder / "g.csv").items()} == \
+        {"a": "4", "b": "0"}
 
 
 def test_a_cell_error_is_shown_on_the_question_it_stopped(tmp_path):
@@ -1249,3 +1261,49 @@ def test_a_cell_error_is_shown_on_the_question_it_stopped(tmp_path):
     assert "SyntaxError" in q3["text"] and "def feasible(jobs):" in q3["text"]
     assert "line 3" in q3["text"]
     assert "cell 1" not in q3["text"]
+
+
+_MINE = "def edf_order(jobs):\n    return list(jobs)\n"
+REACHES_THE_REFERENCE = {
+    "module_attribute": "from kit import edf as _kit\n\ndef edf_order(jobs):\n"
+                        "    return _kit.edf_order(jobs)",
+    "imported_function": "from kit.edf import edf_order as _e\n\ndef edf_order(jobs):\n"
+                         "    return _e(jobs)",
+    "alias_through_a_global": "from kit.edf import *\nref = edf_order\n\ndef edf_order(jobs):\n"
+                              "    return ref(jobs)",
+    "helper_function": "import kit.edf\n\ndef _helper(jobs):\n    return kit.edf.edf_order(jobs)"
+                       "\n\ndef edf_order(jobs):\n    return _helper(jobs)",
+    "solution_text": "import kit.exercises.edf_lateness as ex\n\ndef edf_order(jobs):\n"
+                     "    return eval(ex.q1.solution())",
+    "import_inside": "def edf_order(jobs):\n    from kit.edf import edf_order as e\n"
+                     "    return e(jobs)",
+    "computed_name": "_m = __import__('kit.e' + 'df', fromlist=['x'])\n\ndef edf_order(jobs):\n"
+                     "    return getattr(_m, 'edf_' + 'order')(jobs)",
+    "import_after_def": _MINE + "from kit.edf import edf_order",
+    "code_swapped": _MINE + "import kit.edf\nedf_order.__code__ = kit.edf.edf_order.__code__",
+    "loop_target": _MINE + "import kit.edf\nfor edf_order in [kit.edf.edf_order]:\n    pass",
+    "walrus": _MINE + "import kit.edf\nif (edf_order := kit.edf.edf_order):\n    pass",
+    "globals_at_top": _MINE + "import kit.edf\nglobals()['edf_' + 'order'] = kit.edf.edf_order",
+    "globals_in_a_call": _MINE + "import kit.edf\n\ndef f():\n    g = globals\n"
+                         "    g()['edf_order'] = kit.edf.edf_order\n\nf()",
+    "decorated": "import kit.edf\n\n@lambda f: kit.edf.edf_order\ndef edf_order(jobs):\n"
+                 "    return None",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REACHES_THE_REFERENCE))
+def test_a_function_reaching_for_the_kit_s_reference_is_flagged(name):
+    from kit.grading.intake import _trees, reference_flags
+
+    flags = dict(reference_flags(_trees([REACHES_THE_REFERENCE[name]]), "edf_lateness"))
+    assert "q1" in flags and "edf_order" in flags["q1"], flags
+
+
+def test_no_handout_or_solution_is_flagged():
+    from kit.exercises import NOTEBOOKS
+    from kit.grading.intake import _trees, code_cells, reference_flags
+
+    for folder in ("solutions", "notebooks"):
+        for stem, topic in NOTEBOOKS.items():
+            nb = json.loads((ROOT / folder / f"{stem}.ipynb").read_text())
+            assert reference_flags(_trees(code_cells(nb)), topic) == (), (folder, stem)

@@ -28,6 +28,10 @@ from kit.exercises import NOTEBOOKS, TOPICS, questions
 MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
 CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$")
+# code that can rebind a global name by a computed name, from anywhere in the notebook
+REBINDS = frozenset({"exec", "eval", "compile", "globals", "vars", "setattr", "__dict__",
+                     "sys", "modules", "builtins", "__builtins__", "__code__", "__globals__",
+                     "__setattr__", "importlib", "__import__", "runpy"})
 # ways to reach code by a name computed at run time: a function using one may call anything
 DYNAMIC = frozenset({"exec", "eval", "compile", "__import__", "getattr", "vars", "globals",
                      "locals", "importlib", "sys", "runpy", "builtins", "__builtins__",
@@ -123,7 +127,8 @@ def _mentions(node: ast.AST) -> set[str]:
     its value (`jobs = workload(5)`) is data, not code the notebook's functions run."""
     skip = set()
     if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
-        skip = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+        skip = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call) and not (
+            isinstance(n.func, ast.Name) and n.func.id in REBINDS | DYNAMIC)}
     found = set()
     for n in ast.walk(node):
         if isinstance(n, ast.Name) and id(n) not in skip:
@@ -135,6 +140,31 @@ def _mentions(node: ast.AST) -> set[str]:
         elif isinstance(n, ast.Constant) and isinstance(n.value, str) and "kit" in n.value:
             found.add("'kit'")
     return found
+
+
+def _bound(node: ast.AST) -> set[str]:
+    """The names a top-level statement binds, or changes by attribute (`f.__code__ = ...`)."""
+    found = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
+            found.add(n.id)
+        elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store |
+                                                                              ast.Del):
+            base = n
+            while isinstance(base, ast.Attribute | ast.Subscript):
+                base = base.value
+            if isinstance(base, ast.Name):
+                found.add(base.id)
+        elif isinstance(n, ast.Import | ast.ImportFrom):
+            found |= {(a.asname or a.name).split(".")[0] for a in n.names}
+        elif isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and \
+                n is not node:
+            found.add(n.name)
+    return found
+
+
+def _first(node: ast.AST) -> str:
+    return first_line(ast.unparse(node))[:60]
 
 
 def _kit_functions(module: str, name: str, alias: str | None) -> set[str]:
@@ -173,17 +203,34 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
                              if isinstance(t, ast.Name)])
             for name in targets:
                 uses.setdefault(name, set()).update(_mentions(node))
+    top_level = [n for tree in trees for n in tree.body
+                 if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
+    runs = set().union(*map(_mentions, top_level)) if top_level else set()
+    todo = sorted(runs & set(uses))
+    while todo:  # the notebook's functions its top-level code calls run at top level too
+        name = todo.pop()
+        if name not in runs or name in runs & set(uses) and not uses[name] <= runs:
+            runs |= uses[name]
+            todo += sorted(uses[name] & set(uses) - runs)
+        runs.add(name)
+    rebinds = sorted(m.lstrip(".") for m in runs if m.lstrip(".") in REBINDS)
     flags = []
     dynamic = DYNAMIC | {"." + d for d in DYNAMIC}
     for q, problem in questions(topic).items():
-        reference = getattr(problem.reference, "__name__", problem.answer_name)
-        seen, todo, why = set(), [problem.answer_name], None
+        name = problem.answer_name
+        reference = getattr(problem.reference, "__name__", name)
+        bound = [n for n in top_level if name in _bound(n)]
+        seen, todo, why = set(), [name], None
+        if bound:
+            why = f"is bound again at top level (`{_first(bound[0])}`)"
+        elif rebinds:
+            why = f"may be bound again by the notebook's top-level code ({', '.join(rebinds)})"
         while todo and why is None:
-            name = todo.pop()
-            if name in seen:
+            name_ = todo.pop()
+            if name_ in seen:
                 continue
-            seen.add(name)
-            mentioned = uses.get(name, set())
+            seen.add(name_)
+            mentioned = uses.get(name_, set())
             if "import" in mentioned or "'kit'" in mentioned:
                 why = "imports a module inside the notebook's code for it"
             elif mentioned & kit_names:
@@ -195,24 +242,9 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
                 why = ("reaches code by a computed name "
                        f"({', '.join(sorted(m.lstrip('.') for m in mentioned & dynamic))})")
             todo += sorted(mentioned & set(uses) - seen)
-        if why and problem.answer_name in uses:
-            flags.append((q, f"{problem.answer_name} {why}: check it does not call the kit's "
-                             f"own {reference}"))
+        if why and name in uses:
+            flags.append((q, f"{name} {why}: check it does not call the kit's own {reference}"))
     return tuple(flags)
-
-
-def cell_errors(cells: list[str]) -> list[dict]:
-    """Syntax errors, found here from the source: {cell, line, error} per broken cell."""
-    found = []
-    for i, source in enumerate(cells):
-        try:
-            ast.parse(runnable(source))
-        except SyntaxError as e:
-            found.append({"cell": i, "line": e.lineno or 0,
-                          "error": f"SyntaxError: {e.msg}"})
-        except (ValueError, RecursionError, MemoryError) as e:
-            found.append({"cell": i, "line": 0, "error": f"{type(e).__name__}: {str(e)[:100]}"})
-    return found
 
 
 def first_line(source: str) -> str:
