@@ -118,7 +118,7 @@ def test_every_student_has_a_row_with_every_column(graded):
     rows, _, _ = graded
     assert set(rows) == {*ATTACKS, "writes_csv", "reads_disk", "not_json", "solved", "untouched"}
     for row in rows.values():
-        assert list(row) == ["student", "q1", "q2", "q3", "q4", "score", "max_score"]
+        assert list(row) == ["student", "q1", "q2", "q3", "q4", "score", "max_score", "flags"]
         assert row["max_score"] == "4"
 
 

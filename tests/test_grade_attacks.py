@@ -621,7 +621,8 @@ def test_another_topic_gains_no_columns_and_no_points(tmp_path):
     run = grade([other, *class_, "--out", out], cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     rows = rows_of(out)
-    assert list(rows["other_topic"]) == ["student", "q1", "q2", "q3", "q4", "score", "max_score"]
+    assert list(rows["other_topic"]) == ["student", "q1", "q2", "q3", "q4", "score", "max_score",
+                                         "flags"]
     assert rows["other_topic"]["score"] == "0" and rows["s0"]["score"] == "4"
 
 

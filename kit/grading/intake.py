@@ -362,8 +362,11 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
 
 
 def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:
-    top = [f for f in files if f.suffix == ".ipynb" and f.parent.parent.parent.name ==
-           "submitted" and assignment.folder in (None, f.parent.name)]
+    """The notebook directly in the assignment's folder (or, in a layout without one, directly
+    in the student's folder) named as the assignment's, else the only one there."""
+    top = [f for f in files if f.suffix == ".ipynb" and (
+        f.parent.parent.parent.name == "submitted" and assignment.folder in (None, f.parent.name)
+        or f.parent.parent.name == "submitted")]
     named = [f for f in top if f.name == assignment.notebook]
     if len(named) == 1:
         return named[0]

@@ -66,7 +66,10 @@ class Learner:
         import kit
 
         parent = str(Path(kit.__file__).resolve().parent.parent)
-        command = [sys.executable, "-I", "-B", "-c", BOOT.format(parent=parent)]
+        # the venv's interpreter by its real folder (the sandbox binds real paths only), but
+        # not resolved itself: the link is what makes it the venv's
+        python = Path(sys.executable).parent.resolve() / Path(sys.executable).name
+        command = [str(python), "-I", "-B", "-c", BOOT.format(parent=parent)]
         self.box = isolation.Sandbox(command, isolated)
         self.records = records
         self.buffer = b""
