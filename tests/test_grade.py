@@ -271,7 +271,9 @@ def test_the_class_gets_a_canvas_gradebook_a_summary_and_reports_a_student_can_r
     assert canvas[0][-1] == "edf_lateness" and canvas[1][-1] == "4"
     assert [(r[0], r[-1]) for r in canvas[2:]] == [("ana", "4"), ("bo", "3")]
     page = summary.read_text()
-    assert "<td>q1</td><td>1 / 2</td><td>ties not kept in input order (1)</td>" in page
+    assert ("<td>q1</td><td>1 / 2</td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td>"
+            "<td>0</td><td>0</td><td>ties not kept in input order (1)</td>") in page
+    assert "<a href='reports/ana.html'>ana</a>" in page and "href='reports/bo.html'" in page
     report = (reports / "bo.html").read_text()
     assert "<h1>bo: 3 / 4 · edf_lateness</h1>" in report
     for shown in ("kit-table", "expected", "got", "pitfall", "ties not kept in input order",

@@ -932,6 +932,11 @@ def test_the_topic_is_the_teachers_not_a_vote_of_the_class(tmp_path):
     for i in range(4):  # extra notebooks that say "policies", and one deeper down
         notebook(attacker / f"extra{i}.ipynb", metadata_topic="policies")
     notebook(attacker / "sub" / "deeper.ipynb", metadata_topic="policies")
+    # a course of their own inside their folder: its source says policies, its student is s1
+    (attacker / "source" / "ps1").mkdir(parents=True)
+    shutil.copy(attacker / "extra0.ipynb", attacker / "source" / "ps1" / "x.ipynb")
+    notebook(attacker / "submitted" / "s1" / "ps1" / SOLVED.name, {"edf_order": WRONG_Q1})
+    notebook(attacker / "submitted" / "zed" / "ps1" / SOLVED.name)
     out, report = tmp_path / "g.csv", tmp_path / "reports"
     run = grade([course / "submitted", "--out", out, "--report", report], cwd=tmp_path,
                 topic=False)

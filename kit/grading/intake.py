@@ -255,14 +255,14 @@ def first_line(source: str) -> str:
 # -- which files, whose -------------------------------------------------------------------------
 
 def course_of(path: str) -> Path | None:
-    """The nbgrader course folder `path` is, or is the `submitted/` of, or lies inside."""
+    """The nbgrader course folder `path` is, or is the `submitted/` of, or lies inside: the
+    outermost folder named `submitted` above it decides (a learner's own folder may hold a
+    `submitted/` too)."""
     p = Path(os.path.abspath(path))
-    for candidate in [p, *p.parents]:
+    for candidate in reversed([p, *p.parents]):
         if candidate.name == "submitted":
             return candidate.parent
-        if (candidate / "submitted").is_dir() and candidate == p:
-            return candidate
-    return None
+    return p if (p / "submitted").is_dir() else None
 
 
 class Assignment(NamedTuple):
@@ -315,9 +315,10 @@ def expand(arguments: list[str]) -> list[str]:
 
 
 def _student_of(path: Path) -> tuple[str, Path] | None:
-    """(student, their folder) for a file below `submitted/<student>/`."""
-    for parent in path.parents:
-        if parent.parent.name == "submitted":
+    """(student, their folder) for a file below `submitted/<student>/`, the outermost
+    `submitted/` deciding (one a learner makes inside their own folder is theirs)."""
+    for parent in reversed(path.parents):
+        if parent.parent.name == "submitted" and parent.parent != parent:
             return parent.name, parent
     return None
 
@@ -364,9 +365,11 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
 def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:
     """The notebook directly in the assignment's folder (or, in a layout without one, directly
     in the student's folder) named as the assignment's, else the only one there."""
+    def depth(f: Path) -> int:
+        return len(f.relative_to(_student_of(f)[1]).parts)
+
     top = [f for f in files if f.suffix == ".ipynb" and (
-        f.parent.parent.parent.name == "submitted" and assignment.folder in (None, f.parent.name)
-        or f.parent.parent.name == "submitted")]
+        depth(f) == 2 and assignment.folder in (None, f.parent.name) or depth(f) == 1)]
     named = [f for f in top if f.name == assignment.notebook]
     if len(named) == 1:
         return named[0]

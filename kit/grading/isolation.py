@@ -203,7 +203,7 @@ def _stat(pid: int) -> list[str] | None:
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def _cpu(pid: int, own: bool) -> float:
+def cpu_seconds(pid: int, own: bool = True) -> float:
     """A process's CPU seconds (all its threads; `own`) and its reaped children's."""
     fields = _stat(pid)
     if fields is None or len(fields) < 15:
@@ -304,11 +304,11 @@ class Sandbox:
     def question_cpu(self) -> float:
         """CPU seconds used by the sandbox's processes but its main one (and init), with the
         children they reaped: the kernel's own utime and stime."""
-        return sum(_cpu(pid, own=True) for pid in self._all() if pid != self.main)
+        return sum(cpu_seconds(pid) for pid in self._all() if pid != self.main)
 
     def reaped_cpu(self) -> float:
         """CPU seconds of the processes that the sandbox's init and main process reaped."""
-        return sum(_cpu(pid, own=False) for pid in (self.init, self.main) if pid)
+        return sum(cpu_seconds(pid, own=False) for pid in (self.init, self.main) if pid)
 
     def find_main(self) -> int | None:
         """The learner's main process: PID 2 of the namespace (bubblewrap's init is 1)."""

@@ -34,7 +34,6 @@ from kit.grading.protocol import Gone, Learner, Lost
 CELL_SECONDS = 10
 WALL_FACTOR = 2  # the wall-clock backstop, in multiples of the CPU time limit
 ENGINE_MODULES = ("kit.checks.engine", "kit.checks.report")  # never an answer's record types
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def records_of(topic: str) -> frozenset:
@@ -65,15 +64,6 @@ def records_in(value, found: set) -> set:
         for name in value.__dataclass_fields__:
             records_in(getattr(value, name, None), found)
     return found
-
-
-def _cpu(pid: int) -> float:
-    """CPU seconds a process has used (all its threads), and those of its children it reaped."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return 0.0
-    return sum(int(f) for f in fields[11:15]) / TICK
 
 
 def _outcome(status: str, text: str, problem: Problem) -> dict:
@@ -150,7 +140,7 @@ class Question:
                         break
                     data += chunk
                     continue
-                used = _cpu(pid) + box.question_cpu() + box.reaped_cpu() - base
+                used = isolation.cpu_seconds(pid) + box.question_cpu() + box.reaped_cpu() - base
                 if used > self.timeout:
                     over = f"the question used more than {self.timeout:g} s of CPU time"
                 elif time.monotonic() > wall_deadline:
@@ -205,12 +195,14 @@ def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
                                 f"{where}: {e['error']}")
         for q, problem in problems.items():
             failed_cell = _cell_error(job, errors, problem.answer_name)
-            if problem.answer_name not in job.defined or learner.dead:
-                status = CRASHED if failed_cell or learner.dead else NOT_ATTEMPTED
-                text = failed_cell or (f"{problem.name}: {learner.dead}" if learner.dead else
-                                       f"{problem.name}: not attempted: the notebook has no "
-                                       f"def or class {problem.answer_name}")
-                passed, outcome = False, _outcome(status, text, problem)
+            if problem.answer_name not in job.defined:
+                passed, outcome = False, _outcome(
+                    CRASHED if failed_cell else NOT_ATTEMPTED, failed_cell or (
+                        f"{problem.name}: not attempted: the notebook's cells have no top-level "
+                        f"def or class {problem.answer_name}"), problem)
+            elif learner.dead:
+                passed, outcome = False, _outcome(learner.dead.why.outcome, failed_cell or
+                                                  f"{problem.name}: {learner.dead}", problem)
             else:
                 passed, outcome = Question(learner, problem, q, timeout).run()
                 if failed_cell:
