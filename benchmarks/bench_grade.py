@@ -36,12 +36,17 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def _floor(n: int, isolated: bool) -> float:
-    """`n` sandboxed `python -I -c pass`, two at a time: what isolation alone costs."""
+    """`n` sandboxed `python -I -c pass`, two at a time, each with its own overlay views: what
+    isolation alone costs."""
     command = [sys.executable, "-I", "-c", "pass"]
-    argv = isolation._bwrap(command, isolation.UIDS[0]) if isolated else command
     t0 = time.perf_counter()
     for _ in range(0, n, 2):
-        procs = [subprocess.Popen(argv, stdin=subprocess.DEVNULL) for _ in range(2)]
-        for p in procs:
+        views = [isolation.Views() if isolated else None for _ in range(2)]
+        procs = [subprocess.Popen(isolation._bwrap(command, isolation.UIDS[0], views=v)
+                                  if v else command, stdin=subprocess.DEVNULL,
+                                  preexec_fn=v.mount if v else None) for v in views]
+        for p, v in zip(procs, views, strict=True):
             p.wait()
+            if v:
+                v.remove()
     return time.perf_counter() - t0

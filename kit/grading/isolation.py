@@ -306,6 +306,11 @@ class Sandbox:
         children they reaped: the kernel's own utime and stime."""
         return sum(cpu_seconds(pid) for pid in self._all() if pid != self.main)
 
+    def total_cpu(self) -> float:
+        """CPU seconds used by every process of the sandbox so far (the reaped ones too)."""
+        return sum(cpu_seconds(pid) for pid in self._all()) + self.reaped_cpu() - (
+            cpu_seconds(self.main, own=False) if self.main else 0.0)
+
     def reaped_cpu(self) -> float:
         """CPU seconds of the processes that the sandbox's init and main process reaped."""
         return sum(cpu_seconds(pid, own=False) for pid in (self.init, self.main) if pid)

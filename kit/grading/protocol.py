@@ -21,7 +21,8 @@ from typing import NamedTuple
 from kit.checks.engine import CRASHED, MUTATED, NOT_ATTEMPTED, TIMED_OUT, Observation
 from kit.grading import isolation, wire
 
-START_SECONDS = 30  # the fixed start-up allowance: the interpreter, then the notebook's cells
+START_SECONDS = 30  # the start-up allowance in CPU time: the interpreter, then the cells
+START_WALL = 90  # and in wall-clock time, for a start-up that sleeps or waits
 STARTED_SECONDS = 10  # for the question's process to say it is there
 BOOT = ("import sys; sys.path.insert(0, {parent!r}); "
         "from kit.grading.learner import main; raise SystemExit(main())")
@@ -32,7 +33,8 @@ class Gone(Enum):
     """Why the notebook's process, or the question's, is gone."""
 
     DID_NOT_START = "the notebook's process did not start"
-    CELLS_TOO_LONG = f"the notebook's cells did not finish within {START_SECONDS} s"
+    CELLS_TOO_LONG = (f"the notebook's cells did not finish within {START_SECONDS} s of CPU time "
+                      f"({START_WALL} s of wall-clock time)")
     NO_ANSWER = "no answer in time"
     ENDED = "the notebook's process ended"
     QUESTION_ENDED = "the process answering this question ended"
@@ -76,8 +78,10 @@ class Learner:
         self.dead: Lost | None = None  # the whole process is gone
         self.gone: Lost | None = None  # the current question's process is gone
         self.answering = False  # the question's process has said it is there
+        self.cpu_limit: float | None = None
         self.errors: list[dict] = []  # {cell, line, error} per cell that failed
-        deadline = time.monotonic() + START_SECONDS
+        deadline = time.monotonic() + START_WALL
+        self.cpu_limit = START_SECONDS  # while starting: the whole sandbox's CPU time
         self._send({"cells": cells, "exercises": topic, "cell_seconds": cell_seconds}, deadline)
         if self._receive(deadline, "ready", asking=False) is None:
             self._stop(self.dead or Lost(Gone.DID_NOT_START))
@@ -89,6 +93,7 @@ class Learner:
                        Gone.NO_ANSWER else self.dead)
             return
         self.errors = _errors(hello.get("errors"), len(cells))
+        self.cpu_limit = None  # from now on each question's time is kept by the judging
         self.end()  # whatever the cells started is gone before the first question
 
     # -- pipes -------------------------------------------------------------------------------
@@ -145,6 +150,8 @@ class Learner:
             elif time.monotonic() - last_check > 0.1:
                 last_check = time.monotonic()
                 self._check_alive(asking)
+                if self.cpu_limit is not None and self.box.total_cpu() > self.cpu_limit:
+                    return self._lost(Lost(Gone.NO_ANSWER), asking)
         return None
 
     def _check_alive(self, asking: bool) -> None:
