@@ -10,12 +10,13 @@ Each learner process gets, from bubblewrap and (as root) setpriv:
   64 MB tmpfs that is also HOME and the working folder). No submission, report, CSV or other
   learner's folder is visible. Each view is an overlay mount of its own (read-only, over the real
   folder), made for this sandbox alone, so its files are inodes of its own: a lock (flock, POSIX
-  or OFD) taken on one is never seen from another sandbox, nor is an inotify watch;
+  or OFD) taken on one is never seen from another sandbox;
 - an unprivileged uid: as root, a fresh uid and gid per sandbox (setpriv), no groups, no
   capabilities (bounding set empty), `no_new_privs`; as a normal user, the grader's own uid in a
   user namespace of the sandbox's own (seen inside as 65534), with no capabilities. Either way a
-  new session, the lowest CPU priority (nice 19: a learner's spinning processes never outweigh a
-  judge), and limits on memory, CPU, file size and processes (the process count is kept per uid as
+  new session, the lowest CPU priority once its cells have run (nice 19, set from outside before
+  the first question: a question's spinning processes never outweigh a judge), and limits on
+  memory, CPU, file size and processes (the process count is kept per uid as
   root and per user namespace otherwise: per sandbox both ways);
 - an interpreter started isolated: `python -I -B` (no PYTHON* variables, no user site, no current
   folder on `sys.path`, no bytecode written), an empty environment but HOME and PATH, and no file
@@ -185,7 +186,6 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
 
 
 def _limit() -> None:  # in the child, before bwrap; inherited by everything in the sandbox
-    os.setpriority(os.PRIO_PROCESS, 0, NICE)
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
     resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
     resource.setrlimit(resource.RLIMIT_FSIZE, (FOLDER_BYTES, FOLDER_BYTES))
@@ -330,6 +330,15 @@ class Sandbox:
                 self.main = pid
                 return pid
         return None
+
+    def lower_priority(self) -> None:
+        """The lowest CPU priority (nice 19) for every process of the sandbox from now on, and
+        so for all they start: set from here, and no learner can raise it again."""
+        for pid in self._all():
+            try:
+                os.setpriority(os.PRIO_PROCESS, pid, NICE)
+            except OSError:
+                pass
 
     def signal_main(self, sig: int) -> None:
         if self.main is not None:

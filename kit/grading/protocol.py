@@ -173,6 +173,7 @@ class Learner:
     def begin(self, question: str, deadline: float) -> None:
         """Fork the question's process; stop the main one while the question is answered."""
         self.gone = None
+        self.box.lower_priority()  # the question's processes inherit it
         self._send({"q": question}, deadline, lead=b"\n")
         started = self._receive(min(deadline, time.monotonic() + STARTED_SECONDS), "started")
         if started is None and not self.dead:
