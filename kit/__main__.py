@@ -1,4 +1,4 @@
-"""`python -m kit sim|quiz|build|grade|gradescope|zoo ...`: the kit's command line."""
+"""`python -m kit sim|quiz|build|grade|gradescope|nbgrader|zoo ...`: the kit's command line."""
 
 import argparse
 import sys
@@ -19,11 +19,16 @@ def main(argv=None) -> int:
                    add_help=False)
     sub.add_parser("gradescope", help="build a Gradescope autograder archive (python -m kit "
                    "gradescope -h)", add_help=False)
+    sub.add_parser("nbgrader", help="nbgrader's own commands, from .venv/nbgrader (python -m kit "
+                   "nbgrader generate_assignment edf)", add_help=False)
     sub.add_parser("zoo", help="mutation testing of every exercise's check (python -m kit zoo -h)",
                    add_help=False)
     if argv[:1] == ["zoo"]:
         from kit.checks.mutate import main as zoo
         return zoo(argv[1:])
+    if argv[:1] == ["nbgrader"]:
+        from kit.grading.nbgrader import main as nbgrader
+        return nbgrader(argv[1:])
     if argv[:1] == ["gradescope"]:
         from kit.grading.gradescope import main as gradescope
         return gradescope(argv[1:])

@@ -16,8 +16,9 @@ import pytest
 from nbformat.v4 import new_code_cell
 
 from kit.build import ROOT
+from kit.exercises import questions
 from kit.grading import wire
-from kit.grading.grader import exercises_of, problems_of
+from kit.grading.grader import exercises_of
 
 LEARNER = ROOT / "notebooks" / "02_edf_lateness.ipynb"
 SOLVED = ROOT / "solutions" / "02_edf_lateness.ipynb"
@@ -95,7 +96,8 @@ def graded(tmp_path_factory):
         paths.append(folder / f"{name}.ipynb")
         paths[-1].write_bytes(source.read_bytes())
     before = {p.pid for p in _processes()}
-    run = subprocess.run([sys.executable, "-m", "kit", "grade", *map(str, paths), "--out",
+    run = subprocess.run([sys.executable, "-m", "kit", "grade", "--exercises=edf_lateness",
+                          *map(str, paths), "--out",
                           str(out), "--report", str(report), "--timeout", "20", "--jobs", "2"],
                          capture_output=True, text=True, timeout=600, cwd=folder)
     assert run.returncode == 0, run.stderr
@@ -116,7 +118,7 @@ def test_every_student_has_a_row_with_every_column(graded):
     rows, _, _ = graded
     assert set(rows) == {*ATTACKS, "writes_csv", "reads_disk", "not_json", "solved", "untouched"}
     for row in rows.values():
-        assert list(row) == ["student", "q1", "q2", "q3", "q4", "score", "max_score"]
+        assert list(row) == ["student", "q1", "q2", "q3", "q4", "score", "max_score", "flags"]
         assert row["max_score"] == "4"
 
 
@@ -186,7 +188,7 @@ def _cmdline(pid: int) -> str:
 
 def test_which_exercises_a_notebook_answers():
     assert exercises_of(nbformat.read(LEARNER, as_version=4)) == "edf_lateness"
-    assert list(problems_of("edf_lateness")) == ["q1", "q2", "q3", "q4"]
+    assert list(questions("edf_lateness")) == ["q1", "q2", "q3", "q4"]
 
 
 @pytest.mark.parametrize("value", [
@@ -209,7 +211,8 @@ def test_wire_refuses_objects_and_unknown_named_tuples():
 def test_grade_rejects_bad_arguments(tmp_path):
     for args, message in ((["--timeout", "0"], "--timeout must be > 0, got 0.0"),
                           (["--jobs", "0"], "--jobs must be >= 1, got 0")):
-        run = subprocess.run([sys.executable, "-m", "kit", "grade", "x.ipynb", *args],
+        run = subprocess.run([sys.executable, "-m", "kit", "grade", "--exercises",
+                              "edf_lateness", "x.ipynb", *args],
                              capture_output=True, text=True, cwd=tmp_path,
                              env={**os.environ})
         assert run.returncode == 2 and message in run.stderr
@@ -258,7 +261,8 @@ def test_the_class_gets_a_canvas_gradebook_a_summary_and_reports_a_student_can_r
     right = tmp_path / "ana.ipynb"
     right.write_bytes((ROOT / "solutions" / "02_edf_lateness.ipynb").read_bytes())
     out, reports, summary = tmp_path / "grades.csv", tmp_path / "reports", tmp_path / "sum.html"
-    run = subprocess.run([sys.executable, "-m", "kit", "grade", str(right), str(wrong),
+    run = subprocess.run([sys.executable, "-m", "kit", "grade", "--exercises=edf_lateness",
+                          str(right), str(wrong),
                           "--out", str(out), "--report", str(reports), "--gradebook", "canvas",
                           "--summary", str(summary), "--jobs", "1"],
                          capture_output=True, text=True, timeout=600)
@@ -267,7 +271,9 @@ def test_the_class_gets_a_canvas_gradebook_a_summary_and_reports_a_student_can_r
     assert canvas[0][-1] == "edf_lateness" and canvas[1][-1] == "4"
     assert [(r[0], r[-1]) for r in canvas[2:]] == [("ana", "4"), ("bo", "3")]
     page = summary.read_text()
-    assert "<td>q1</td><td>1 / 2</td><td>ties not kept in input order (1)</td>" in page
+    assert ("<td>q1</td><td>1 / 2</td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td>"
+            "<td>0</td><td>0</td><td>ties not kept in input order (1)</td>") in page
+    assert "<a href='reports/ana.html'>ana</a>" in page and "href='reports/bo.html'" in page
     report = (reports / "bo.html").read_text()
     assert "<h1>bo: 3 / 4 · edf_lateness</h1>" in report
     for shown in ("kit-table", "expected", "got", "pitfall", "ties not kept in input order",

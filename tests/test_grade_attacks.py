@@ -24,10 +24,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nbformat.v4 import new_code_cell
 
 from kit.build import ROOT
 from kit.grading import wire
+from kit.grading.outputs import report_name
 
 LEARNER = ROOT / "notebooks" / "02_edf_lateness.ipynb"
 SOLVED = ROOT / "solutions" / "02_edf_lateness.ipynb"
@@ -68,9 +71,12 @@ def solved(path: Path) -> Path:
 
 
 def grade(args: list, cwd: Path, python: str = sys.executable, timeout: float = 600,
-          env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([python, "-m", "kit", "grade", *map(str, args)], capture_output=True,
-                          text=True, timeout=timeout, cwd=cwd, env=env)
+          env: dict | None = None, topic: bool = True) -> subprocess.CompletedProcess:
+    """`python -m kit grade ARGS`, with the teacher's `--exercises edf_lateness` first unless
+    ARGS name one or `topic` is False (the course's own notebook then decides)."""
+    given = ["--exercises", "edf_lateness"] if topic and "--exercises" not in args else []
+    return subprocess.run([python, "-m", "kit", "grade", *given, *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
 
 
 def rows_of(out: Path) -> dict[str, dict]:
@@ -542,8 +548,9 @@ def test_blocking_sigalrm_does_not_stretch_the_timeout(tmp_path):
     rows = rows_of(tmp_path / "g.csv")
     assert rows["blocks_alarm"]["score"] == rows["hangs_at_top"]["score"] == "0"
     assert rows["victim"]["score"] == "4"
-    # hangs_at_top: the start-up allowance (30 s); blocks_alarm: 15 s for q1 + start-up
-    assert seconds < 90, seconds
+    # hangs_at_top: the start-up allowance (30 s of CPU time, 90 s of wall time at most);
+    # blocks_alarm: 15 s of CPU time for q1 (30 s of wall time at most) + start-up
+    assert seconds < 90 + 30, seconds
     assert learner_processes() == []
 
 
@@ -555,8 +562,9 @@ def test_students_are_told_apart_by_their_path(tmp_path):
     assert run.returncode == 0, run.stderr
     rows = rows_of(out)
     assert rows["sectionA/hw"]["score"] == "4" and rows["sectionB/hw"]["score"] == "0"
-    assert json.loads((report / "sectionA" / "hw.json").read_text())["student"] == "sectionA/hw"
-    assert json.loads((report / "sectionB" / "hw.json").read_text())["student"] == "sectionB/hw"
+    for student in ("sectionA/hw", "sectionB/hw"):
+        assert json.loads((report / f"{report_name(student)}.json").read_text())["student"] == \
+            student
 
 
 def test_the_nbgrader_layout_names_the_student(tmp_path):
@@ -575,9 +583,8 @@ def test_a_duplicate_student_is_an_error_naming_both_files(tmp_path):
     run = grade([a, a, "--out", out], cwd=tmp_path)
     assert run.returncode == 2 and str(a) in run.stderr and not out.exists()
     assert "twice" in run.stderr or "duplicate" in run.stderr
-    run = grade([a, b, "--out", out], cwd=tmp_path)  # distinct paths, both named alice? no:
-    assert run.returncode == 0, run.stderr  # the common folder tells them apart
-    assert len(rows_of(out)) == 2
+    run = grade([a, b, "--out", out], cwd=tmp_path)  # two courses' alice: which is which?
+    assert run.returncode == 2 and "'alice'" in run.stderr and not out.exists()
 
 
 def test_paths_that_look_like_options_need_a_double_dash(tmp_path):
@@ -615,7 +622,8 @@ def test_another_topic_gains_no_columns_and_no_points(tmp_path):
     run = grade([other, *class_, "--out", out], cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     rows = rows_of(out)
-    assert list(rows["other_topic"]) == ["student", "q1", "q2", "q3", "q4", "score", "max_score"]
+    assert list(rows["other_topic"]) == ["student", "q1", "q2", "q3", "q4", "score", "max_score",
+                                         "flags"]
     assert rows["other_topic"]["score"] == "0" and rows["s0"]["score"] == "4"
 
 
@@ -688,7 +696,8 @@ def test_a_full_disk_still_leaves_a_csv(tmp_path):
     full = tmp_path / "full"
     full.mkdir()
     script = (f"mount -t tmpfs -o size=4k none {full} && head -c 4096 /dev/zero > {full}/fill; "
-              f"exec {sys.executable} -m kit grade {paths[0]} --out {full}/grades.csv")
+              f"exec {sys.executable} -m kit grade --exercises edf_lateness {paths[0]} "
+              f"--out {full}/grades.csv")
     run = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert run.returncode == 1, (run.stdout, run.stderr)
@@ -865,14 +874,17 @@ def test_the_topic_must_be_one_of_the_kit_s(tmp_path):
     assert "'zz'" in run.stderr
 
 
-def test_the_class_topic_is_what_most_notebooks_say():
-    from kit.grading.grader import Refusal, class_topic
+def test_the_class_topic_is_the_teachers_choice(tmp_path):
+    from kit.grading.grader import Refusal, class_assignment
 
-    assert class_topic(["edf_lateness", "edf_lateness", "policies", None]) == "edf_lateness"
-    with pytest.raises(Refusal, match=r"disagree on their topic: edf_lateness \(1\), policies"):
-        class_topic(["edf_lateness", "policies"])
-    with pytest.raises(Refusal, match="pass --exercises"):
-        class_topic([None, None])
+    course = _course(tmp_path / "course")
+    mine = notebook(course / "submitted" / "s" / "ps1" / "x.ipynb", metadata_topic="policies")
+    assert class_assignment([str(mine)], None) == ("edf_lateness", SOLVED.name, "ps1")
+    assert class_assignment([str(mine)], "policies").topic == "policies"
+    loose = notebook(tmp_path / "loose.ipynb", metadata_topic="policies")
+    assert class_assignment([str(loose)], "edf_lateness").notebook == SOLVED.name
+    with pytest.raises(Refusal, match="pass --exercises TOPIC"):
+        class_assignment([str(loose)], None)
 
 
 def test_outputs_never_replace_a_submission_or_a_folder_the_grader_did_not_make(tmp_path):
@@ -900,3 +912,407 @@ def test_a_second_run_replaces_the_reports_it_made(tmp_path):
                  cwd=tmp_path).returncode == 0
     assert sorted(p.name for p in report.iterdir()) == [".kit-reports", "a.html", "a.json"]
     assert not list(tmp_path.glob(".kit-*"))  # no staging folder left behind
+
+
+# -- issue 24: a real course cannot be bent by one learner ----------------------------------------
+
+def _course(root: Path, source: bool = True) -> Path:
+    """An nbgrader course folder with the assignment `ps1` (02_edf_lateness) in source/."""
+    if source:
+        (root / "source" / "ps1").mkdir(parents=True)
+        shutil.copy(SOLVED, root / "source" / "ps1" / SOLVED.name)
+    (root / "submitted").mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def test_the_topic_is_the_teachers_not_a_vote_of_the_class(tmp_path):
+    course = _course(tmp_path / "course")
+    for s in ("s1", "s2", "s3"):
+        solved(course / "submitted" / s / "ps1" / SOLVED.name)
+    attacker = course / "submitted" / "mallory" / "ps1"
+    notebook(attacker / SOLVED.name, {"edf_order": WRONG_Q1})
+    for i in range(4):  # extra notebooks that say "policies", and one deeper down
+        notebook(attacker / f"extra{i}.ipynb", metadata_topic="policies")
+    notebook(attacker / "sub" / "deeper.ipynb", metadata_topic="policies")
+    # a course of their own inside their folder: its source says policies, its student is s1
+    (attacker / "source" / "ps1").mkdir(parents=True)
+    shutil.copy(attacker / "extra0.ipynb", attacker / "source" / "ps1" / "x.ipynb")
+    notebook(attacker / "submitted" / "s1" / "ps1" / SOLVED.name, {"edf_order": WRONG_Q1})
+    notebook(attacker / "submitted" / "zed" / "ps1" / SOLVED.name)
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([course / "submitted", "--out", out, "--report", report], cwd=tmp_path,
+                topic=False)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert set(rows) == {"s1", "s2", "s3", "mallory"}  # one row per student folder, ids untouched
+    assert all(rows[s]["score"] == "4" for s in ("s1", "s2", "s3")), rows
+    assert rows["mallory"]["score"] == "0"
+    notes = json.loads((report / "mallory.json").read_text())["notes"]
+    assert any("extra0.ipynb" in n and "ignored" in n for n in notes), notes
+
+
+def test_without_a_teachers_topic_the_grader_says_how_to_give_one(tmp_path):
+    course = _course(tmp_path / "course", source=False)
+    solved(course / "submitted" / "s1" / "ps1" / SOLVED.name)
+    notebook(course / "submitted" / "s2" / "ps1" / SOLVED.name, metadata_topic="policies")
+    for args in ([course / "submitted"], [course / "submitted" / "s1" / "ps1" / SOLVED.name]):
+        run = grade([*args, "--out", tmp_path / "g.csv"], cwd=tmp_path, topic=False)
+        assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1, run.stderr
+        assert "--exercises" in run.stderr and "source/" in run.stderr
+    run = grade([course / "submitted", "--out", tmp_path / "g.csv", "--exercises",
+                 "edf_lateness"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(tmp_path / "g.csv").items()} == \
+        {"s1": "4", "s2": "0"}
+
+
+def test_one_learner_s_extra_notebook_never_changes_a_classmate_s_id(tmp_path):
+    course = _course(tmp_path / "course")
+    solved(course / "submitted" / "s1" / "ps1" / SOLVED.name)
+    solved(course / "submitted" / "s2" / "ps1" / SOLVED.name)
+    notebook(course / "submitted" / "s2" / "ps1" / "also.ipynb", {"edf_order": WRONG_Q1})
+    files = sorted(str(p) for p in (course / "submitted").rglob("*.ipynb"))  # a teacher's glob
+    out = tmp_path / "g.csv"
+    run = grade([*files, "--out", out, "--gradebook", "canvas"], cwd=tmp_path, topic=False)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(out).items()} == {"s1": "4", "s2": "4"}
+    canvas = (tmp_path / "g.canvas.csv").read_text()
+    assert "s1,,,s1," in canvas and "s2,,,s2," in canvas and "ps1" not in canvas
+
+
+def test_report_names_never_collide_with_a_student_s_path(tmp_path):
+    a = solved(tmp_path / "x.ipynb")
+    b = notebook(tmp_path / "x.json" / "y.ipynb", {"edf_order": WRONG_Q1})
+    c = solved(tmp_path / "x.html" / "y.ipynb")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([a, b, c, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    students = {json.loads(p.read_text())["student"] for p in report.glob("*.json")}
+    assert students == {"x", "x.json/y", "x.html/y"}
+    assert len(list(report.glob("*.html"))) == 3
+
+
+@given(st.lists(st.text(min_size=1, max_size=300), unique=True, max_size=20))
+@settings(max_examples=300, deadline=None)
+def test_report_names_are_flat_distinct_and_case_blind(students):
+    from kit.grading.grader import report_names
+
+    names = report_names(students)
+    assert len({n.casefold() for n in names.values()}) == len(students)
+    assert all("/" not in n and not n.startswith(".") and len(n.encode()) < 200
+               for n in names.values())
+
+
+def test_ids_whose_reports_would_collide_are_refused_before_anything_is_written(tmp_path,
+                                                                               monkeypatch):
+    from kit.grading import outputs
+    from kit.grading.grader import Refusal, report_names
+
+    monkeypatch.setattr(outputs, "report_name", lambda student: student[:3])
+    with pytest.raises(Refusal, match="'alice'.*'alicia'"):
+        report_names(["alice", "bob", "alicia"])
+    a, b = solved(tmp_path / "alice.ipynb"), solved(tmp_path / "Alice.ipynb")
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([a, b, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert {json.loads(p.read_text())["student"] for p in report.glob("*.json")} == \
+        {"alice", "Alice"}
+
+
+P61 = 2 ** 61 - 1
+_WRITE_REPLY = textwrap.dedent("""
+    import json, os, stat
+
+    def _reply(value):
+        line = json.dumps({"kind": "ok", "value": value}).encode() + b"\\n"
+        for fd in range(3, 64):
+            try:
+                if stat.S_ISFIFO(os.fstat(fd).st_mode) and os.get_blocking(fd) is not None:
+                    os.write(fd, line)
+            except OSError:
+                pass
+        import time
+        time.sleep(1)
+    """)
+
+
+def _colliding_pairs(n: int, middle: tuple = ()) -> list[list[int]]:
+    """n tuples `(a, *middle, b)` of ints that all have one hash (CPython's tuple hash,
+    inverted: any b is reachable from any a)."""
+    M = (1 << 64) - 1
+    p1, p2, p5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+    inv1, inv2 = pow(p1, -1, 1 << 64), pow(p2, -1, 1 << 64)
+
+    def step(acc, lane):
+        acc = (acc + lane * p2) & M
+        return (((acc << 31) | (acc >> 33)) & M) * p1 & M
+
+    size = 2 + len(middle)
+
+    def lead(a):
+        acc = step(p5, a)
+        for m in middle:
+            acc = step(acc, hash(m) & M)
+        return acc
+
+    before = step(lead(1), 2)
+    x = before * inv1 & M
+    y = ((x >> 31) | (x << 33)) & M
+    pairs, a = [], 0
+    while len(pairs) < n:
+        a += 1
+        lane = (y - lead(a)) * inv2 & M
+        b = lane if lane < P61 else lane - (1 << 64)
+        if -P61 < b < P61 and b != -1 and hash(b) == (b if b != -1 else -2):
+            pairs.append([a, *middle, b])
+    assert len({hash(tuple(p)) for p in pairs[:50]}) == 1, size
+    return pairs
+
+
+def hostile_values() -> dict[str, str]:
+    """Wire texts under the 1 MB cap that cost a naive decoder (or a check) far more than their
+    size: one per container type the wire format has."""
+    n = 40000
+    pairs = _colliding_pairs(12000)
+    return {
+        "set_of_colliding_ints": json.dumps({"@set": [i * P61 for i in range(n)]}),
+        "dict_of_colliding_ints": json.dumps({"@d": [[i * P61, 0] for i in range(30000)]}),
+        "set_of_colliding_tuples": json.dumps({"@set": [{"@t": p} for p in pairs]}),
+        "list_of_colliding_tuples": json.dumps([{"@t": p} for p in pairs]),
+        "dict_of_colliding_tuples": json.dumps({"@d": [[{"@t": p}, 1] for p in pairs]}),
+        "colliding_records": json.dumps([{"@nt": "kit.edf:Job", "v": p}
+                                        for p in _colliding_pairs(12000, (1,))]),
+        "huge_ints": json.dumps([int("7" * 4000)] * 200),
+        "strings": json.dumps({"@set": [str(i) for i in range(n)]}),
+        "deep": json.dumps(json.loads("[" * 250 + "]" * 250)),
+        "many_small_containers": json.dumps([{"@t": []}, {"@set": []}, {"@d": []}, []] * 20000),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(hostile_values()))
+def test_decoding_a_hostile_reply_costs_linear_time(name):
+    from kit.edf import Job
+
+    text = hostile_values()[name]
+    assert len(text) < wire.MAX_BYTES
+    t0 = time.process_time()
+    try:
+        wire.loads(text, records={Job})
+    except wire.WireError as e:
+        assert "hash" in str(e) or "large" in str(e) or "nested" in str(e), e
+    assert time.process_time() - t0 < 2.0  # a 1 MB reply decodes in well under a second
+
+
+def test_a_hostile_reply_of_each_type_stays_within_the_promised_time(tmp_path):
+    values = hostile_values()
+    names = sorted(values)
+    answers = ["edf_order", "max_lateness", "feasible", "min_late_jobs"]
+    paths = []
+    for k in range(0, len(names), 4):
+        cells = [_WRITE_REPLY] + [
+            f"def {q}(*args):\n    _reply({values[name]!r})\n    return None"
+            for q, name in zip(answers, names[k:k + 4], strict=False)]
+        paths.append(notebook(tmp_path / f"hostile{k}.ipynb", extra=cells))
+    timeout = 5
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    t0 = time.monotonic()
+    run = grade([*paths, solved(tmp_path / "victim.ipynb"), "--out", out, "--report", report,
+                 "--timeout", timeout, "--jobs", "1", "--exercises", "edf_lateness"],
+                cwd=tmp_path, timeout=900)
+    seconds = time.monotonic() - t0
+    assert run.returncode == 0, run.stderr
+    assert rows_of(out)["victim"]["score"] == "4"
+    # the promise, per notebook: 90 s of wall time to start at most (30 s of CPU time), and per
+    # question 2 x --timeout of wall time at most (--timeout of CPU time)
+    assert seconds < len(paths + [0]) * (90 + 4 * 2 * timeout), seconds
+    for p in paths:
+        details = json.loads((report / f"{p.stem}.json").read_text())
+        assert sum(details["scores"].values()) == 0, details["scores"]
+
+
+def test_an_imported_function_is_not_attempted_whatever_its_attributes(tmp_path):
+    spoof = ("from kit.exercises.edf_lateness import edf_order\n"
+             "edf_order.__module__ = '__main__'\nedf_order.__qualname__ = 'edf_order'")
+    code = compile("def edf_order(jobs):\n    return None", "<cell>", "exec")
+    forged = ("import kit.edf as _e\n_f = _e.edf_order\nexec(" + repr(
+        "def edf_order(jobs):\n    return _f(jobs)") + ")")
+    paths = [notebook(tmp_path / "spoof.ipynb", {"edf_order": spoof}),
+             notebook(tmp_path / "forged.ipynb", {"edf_order": forged}),
+             notebook(tmp_path / "wrapper.ipynb", {"edf_order": (
+                 "from kit import edf as _kit\n\ndef edf_order(jobs):\n"
+                 "    return _kit.edf_order(jobs)")}),
+             notebook(tmp_path / "hidden.ipynb", {"edf_order": (
+                 "_ref = __import__('kit.e' + 'df', fromlist=['x'])\n\ndef edf_order(jobs):\n"
+                 "    return getattr(_ref, 'edf_' + 'order')(jobs)")}),
+             solved(tmp_path / "honest.ipynb")]
+    assert code is not None
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([*paths, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["spoof"]["q1"] == rows["forged"]["q1"] == "0"
+    assert json.loads((report / "spoof.json").read_text())["outcomes"]["q1"]["status"] == \
+        "not attempted"
+    for name in ("wrapper", "hidden"):
+        assert "q1" in rows[name]["flags"], rows[name]
+        assert "kit" in (report / f"{name}.html").read_text()
+    assert rows["honest"]["flags"] == "" and rows["honest"]["score"] == "4"
+
+
+def test_no_lock_crosses_from_one_sandbox_to_another(tmp_path):
+    files = ["kit.__file__", "os.__file__", "json.__file__", "'/usr/bin/env'",
+             "nbformat.__file__"]
+    grab = textwrap.dedent(f"""
+        import fcntl, os, json, kit, nbformat
+        _held = []
+        for _p in [{", ".join(files)}]:
+            _f = open(_p, 'rb')
+            fcntl.flock(_f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _g = open(_p, 'rb')
+            fcntl.fcntl(_g, getattr(fcntl, 'F_OFD_SETLK', 37), bytes(32))
+            _held += [_f, _g]
+        """)
+    sender = ("import time\n\ndef edf_order(jobs):\n    time.sleep(30)")
+    probe = textwrap.dedent(f"""
+        import fcntl, os, json, kit, nbformat, time
+        def _locked():
+            for _p in [{", ".join(files)}]:
+                with open(_p, 'rb') as f:
+                    try:
+                        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except OSError:
+                        return True
+            return False
+        _seen = False
+        _end = time.time() + 8
+        while time.time() < _end and not _seen:
+            _seen = _locked()
+            time.sleep(0.2)
+        """)
+    paths = [notebook(tmp_path / "sender.ipynb", {"edf_order": sender}, [grab]),
+             notebook(tmp_path / "receiver.ipynb", {"edf_order": canary(
+                 "return _seen or _locked()")}, [probe])]
+    out = tmp_path / "g.csv"
+    run = grade([*paths, "--out", out, "--jobs", "2", "--timeout", "20", "--exercises",
+                 "edf_lateness"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert rows_of(out)["receiver"]["q1"] == "0"
+
+
+def test_a_classmate_s_spinning_processes_never_time_out_a_right_answer(tmp_path):
+    spin = textwrap.dedent("""
+        import os
+
+        def _spin(jobs):
+            for _ in range(48):
+                if os.fork() == 0:
+                    os.setsid()
+                    while True:
+                        pass
+            while True:
+                pass
+        """)
+    answers = {q: f"{spin}\n{q} = None\ndef {q}(*a):\n    _spin(a)" for q in
+               ("edf_order", "max_lateness", "feasible", "min_late_jobs")}
+    paths = [notebook(tmp_path / "spinner.ipynb", extra=list(answers.values())),
+             solved(tmp_path / "classmate.ipynb")]
+    out = tmp_path / "g.csv"
+    run = grade([*paths, "--out", out, "--jobs", "2", "--timeout", "10", "--exercises",
+                 "edf_lateness"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert rows["classmate"]["score"] == "4", rows
+    assert rows["spinner"]["score"] == "0"
+    assert learner_processes() == []
+
+
+def _as_a_normal_user() -> list[str]:
+    """A prefix that runs a command as a normal user: `runuser -u nobody` when nobody can run
+    this interpreter, else a user namespace mapping uid 1000 (no capability on the machine)."""
+    if os.geteuid() != 0:
+        return []
+    probe = subprocess.run(["runuser", "-u", "nobody", "--", sys.executable, "-c", "pass"],
+                           capture_output=True, timeout=60)
+    if probe.returncode == 0:
+        return ["runuser", "-u", "nobody", "--"]
+    return ["unshare", "--map-user=1000", "--map-group=1000", "--"]
+
+
+def test_grading_runs_as_a_normal_user(tmp_path):
+    folder = tmp_path / "class"
+    a = solved(folder / "a.ipynb")
+    b = notebook(folder / "b.ipynb", {"edf_order": WRONG_Q1})
+    os.chmod(folder, 0o777)
+    prefix = _as_a_normal_user()
+    check = subprocess.run([*prefix, sys.executable, "-c", "import os; print(os.geteuid())"],
+                           capture_output=True, text=True, timeout=60)
+    assert check.stdout.strip() != "0", check
+    run = subprocess.run([*prefix, sys.executable, "-m", "kit", "grade", str(a), str(b),
+                          "--out", str(folder / "g.csv"), "--exercises", "edf_lateness"],
+                         capture_output=True, text=True, timeout=600, cwd=folder)
+    assert run.returncode == 0, run.stderr
+    assert {k: r["score"] for k, r in rows_of(folder / "g.csv").items()} == \
+        {"a": "4", "b": "0"}
+
+
+def test_a_cell_error_is_shown_on_the_question_it_stopped(tmp_path):
+    broken = "def feasible(jobs):\n    total = 0\n    for j in jobs\n        total += 1"
+    path = notebook(tmp_path / "typo.ipynb", {"feasible": broken})
+    out, report = tmp_path / "g.csv", tmp_path / "reports"
+    run = grade([path, "--out", out, "--report", report, "--exercises", "edf_lateness"],
+                cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    q3 = json.loads((report / "typo.json").read_text())["outcomes"]["q3"]
+    assert q3["status"] != "not attempted"
+    assert "SyntaxError" in q3["text"] and "def feasible(jobs):" in q3["text"]
+    assert "line 3" in q3["text"]
+    assert "cell 1" not in q3["text"]
+
+
+_MINE = "def edf_order(jobs):\n    return list(jobs)\n"
+REACHES_THE_REFERENCE = {
+    "module_attribute": "from kit import edf as _kit\n\ndef edf_order(jobs):\n"
+                        "    return _kit.edf_order(jobs)",
+    "imported_function": "from kit.edf import edf_order as _e\n\ndef edf_order(jobs):\n"
+                         "    return _e(jobs)",
+    "alias_through_a_global": "from kit.edf import *\nref = edf_order\n\ndef edf_order(jobs):\n"
+                              "    return ref(jobs)",
+    "helper_function": "import kit.edf\n\ndef _helper(jobs):\n    return kit.edf.edf_order(jobs)"
+                       "\n\ndef edf_order(jobs):\n    return _helper(jobs)",
+    "solution_text": "import kit.exercises.edf_lateness as ex\n\ndef edf_order(jobs):\n"
+                     "    return eval(ex.q1.solution())",
+    "import_inside": "def edf_order(jobs):\n    from kit.edf import edf_order as e\n"
+                     "    return e(jobs)",
+    "computed_name": "_m = __import__('kit.e' + 'df', fromlist=['x'])\n\ndef edf_order(jobs):\n"
+                     "    return getattr(_m, 'edf_' + 'order')(jobs)",
+    "import_after_def": _MINE + "from kit.edf import edf_order",
+    "code_swapped": _MINE + "import kit.edf\nedf_order.__code__ = kit.edf.edf_order.__code__",
+    "loop_target": _MINE + "import kit.edf\nfor edf_order in [kit.edf.edf_order]:\n    pass",
+    "walrus": _MINE + "import kit.edf\nif (edf_order := kit.edf.edf_order):\n    pass",
+    "globals_at_top": _MINE + "import kit.edf\nglobals()['edf_' + 'order'] = kit.edf.edf_order",
+    "globals_in_a_call": _MINE + "import kit.edf\n\ndef f():\n    g = globals\n"
+                         "    g()['edf_order'] = kit.edf.edf_order\n\nf()",
+    "decorated": "import kit.edf\n\n@lambda f: kit.edf.edf_order\ndef edf_order(jobs):\n"
+                 "    return None",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REACHES_THE_REFERENCE))
+def test_a_function_reaching_for_the_kit_s_reference_is_flagged(name):
+    from kit.grading.intake import _trees, reference_flags
+
+    flags = dict(reference_flags(_trees([REACHES_THE_REFERENCE[name]]), "edf_lateness"))
+    assert "q1" in flags and "edf_order" in flags["q1"], flags
+
+
+def test_no_handout_or_solution_is_flagged():
+    from kit.exercises import NOTEBOOKS
+    from kit.grading.intake import _trees, code_cells, reference_flags
+
+    for folder in ("solutions", "notebooks"):
+        for stem, topic in NOTEBOOKS.items():
+            nb = json.loads((ROOT / folder / f"{stem}.ipynb").read_text())
+            assert reference_flags(_trees(code_cells(nb)), topic) == (), (folder, stem)

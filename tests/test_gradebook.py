@@ -44,5 +44,23 @@ def test_summary_counts_passes_and_the_most_common_named_pitfall():
 def test_summary_page_has_the_table_and_a_chart(tmp_path):
     page = write_summary(CLASS, tmp_path / "summary.html").read_text()
     assert "<h1>Class summary: 4 submissions</h1>" in page
-    assert "<td>q1</td><td>1 / 4</td><td>ties not kept in input order (2)</td>" in page
+    assert "<th>passed</th><th>failed</th><th>not attempted</th><th>crashed</th>" \
+        "<th>timed out</th><th>too slow</th><th>mutated its input</th>" in page
+    assert "<td>q1</td><td>1 / 4</td><td>1</td><td>3</td><td>0</td><td>0</td><td>0</td>" \
+        "<td>0</td><td>0</td><td>ties not kept in input order (2)</td>" in page
+    assert "href" not in page  # no report folder named: no links
+
+
+def test_summary_counts_every_outcome_and_links_each_report(tmp_path):
+    rows = [row("ana", {"q1": 1}), row("bo", {"q1": 0}), row("cy/x", {"q1": 0})]
+    rows[1]["outcomes"]["q1"]["status"] = "timed out"
+    rows[2]["outcomes"]["q1"]["status"] = "crashed"
+    (stats,) = summary(rows)
+    assert stats.outcomes == {"passed": 1, "failed": 0, "not attempted": 0, "crashed": 1,
+                              "timed out": 1, "too slow": 0, "mutated its input": 0}
+    names = {"ana": "ana", "bo": "bo", "cy/x": "cy%2Fx"}
+    page = write_summary(rows, tmp_path / "out" / "summary.html", tmp_path / "reports",
+                         names).read_text()
+    for student, name in (("ana", "ana"), ("cy/x", "cy%252Fx")):
+        assert f"<a href='../reports/{name}.html'>{student}</a>" in page, student
     assert "src='data:image/png;base64,iVBOR" in page  # a PNG

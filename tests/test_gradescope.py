@@ -62,7 +62,44 @@ def test_the_archive_has_setup_run_autograder_the_wheel_and_the_topic(archive):
             mode = z.getinfo(name).external_attr >> 16
             assert mode & stat.S_IXUSR, name
         assert json.loads(z.read("kit-gradescope.json")) == {"exercises": "edf_lateness"}
-        assert "pip install --quiet ./kit-*.whl" in z.read("setup.sh").decode()
+        assert "pip install --quiet --no-deps ./kit-*.whl" in z.read("setup.sh").decode()
+
+
+def test_setup_installs_exact_versions_from_the_lock_the_build_wrote(archive):
+    from importlib import metadata
+
+    with zipfile.ZipFile(archive) as z:
+        setup, lock = z.read("setup.sh").decode(), z.read("requirements.lock").decode()
+    pins = dict(line.split("==") for line in lock.splitlines())
+    assert all(line.count("==") == 1 for line in lock.splitlines()), lock
+    for name in ("matplotlib", "hypothesis", "nbformat", "jupyterlab", "ipywidgets", "pip",
+                 "numpy", "traitlets"):  # the kit's dependencies, and theirs
+        assert pins[name] == metadata.version(name), name
+    assert "pytest" not in pins and "ruff" not in pins  # the test extras are not shipped
+    installs = [line for line in setup.splitlines() if "pip install" in line]
+    assert installs and all("--no-deps" in line for line in installs), installs
+    assert "--upgrade" not in setup
+
+
+def test_setup_stops_in_one_line_on_a_python_older_than_3_11(tmp_path, archive):
+    with zipfile.ZipFile(archive) as z:
+        z.extract("setup.sh", tmp_path)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "apt-get").write_text("#!/bin/sh\nexit 0\n")
+    (fake / "python3").write_text("#!/bin/sh\n[ \"$1\" = -V ] && echo 'Python 3.9.2'\n"
+                                  "exit 1\n")
+    for tool in ("apt-get", "python3"):
+        (fake / tool).chmod(0o755)
+    (fake / "dirname").symlink_to(shutil.which("dirname"))
+    run = subprocess.run(["/bin/bash", str(tmp_path / "setup.sh")], capture_output=True,
+                         text=True, timeout=60, env={"PATH": str(fake),
+                                                     "KIT_VENV": str(tmp_path / "venv")})
+    assert run.returncode == 1, (run.stdout, run.stderr)
+    assert run.stderr.strip().splitlines() == [
+        f"setup.sh: the kit needs Python 3.11 or newer; found {fake / 'python3'} "
+        "(Python 3.9.2)"], run.stderr
+    assert not (tmp_path / "venv").exists()
 
 
 @pytest.mark.parametrize("notebook, score", [("solutions", 4.0), ("notebooks", 0.0)])

@@ -1,12 +1,12 @@
 """A course on nbgrader can grade the kit's notebooks with nbgrader's own autograde, and gets the
-points the kit's grader gives. nbgrader itself (from PyPI) is installed by `make venv` into
-`.venv/nbgrader`, apart from the kit's environment."""
+points the kit's grader gives, with the README's commands as written. nbgrader itself (from PyPI)
+is installed by `make venv` into `.venv/nbgrader`, apart from the kit's environment, and run by
+`python -m kit nbgrader`."""
 
 import csv
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
@@ -16,15 +16,6 @@ from kit.build import ROOT
 
 NBGRADER = ROOT / ".venv" / "nbgrader"
 NOTEBOOK = "02_edf_lateness.ipynb"
-
-
-def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": f"{NBGRADER}{os.pathsep}{ROOT}",
-           "PATH": f"{NBGRADER / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
-    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
-    return done
 
 
 def _broken(path: Path, out: Path) -> None:
@@ -48,39 +39,56 @@ def test_the_handed_out_notebook_carries_nbgrader_cells():
     assert nb.metadata["kit"] == {"exercises": "edf_lateness"}
 
 
+def readme_course_commands() -> tuple[str, str]:
+    """The README's nbgrader block, as written: (the commands before collecting, after)."""
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("**nbgrader.**"):text.index("**Gradescope.**")]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    before, after = block.split("# collect", 1)
+    return before, after.split("\n", 1)[1]
+
+
 @pytest.mark.slow
-def test_nbgrader_autograde_gives_the_kits_points(tmp_path):
+def test_the_readme_course_commands_work_as_written(tmp_path):
+    """The README's commands, run by bash as written, in a fresh folder that holds the checkout's
+    solutions/ and .venv/ (where a fresh clone has them after `make venv`)."""
     if not (NBGRADER / "nbgrader").is_dir():
         pytest.fail(f"nbgrader is not installed in {NBGRADER}: run `make venv`")
+    (tmp_path / "solutions").symlink_to(ROOT / "solutions")
+    (tmp_path / ".venv").symlink_to(ROOT / ".venv")
+    before, after = readme_course_commands()
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", before], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
     course = tmp_path / "course"
-    (course / "source" / "edf").mkdir(parents=True)
-    (course / "nbgrader_config.py").write_text(
-        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
-        "c.CourseDirectory.course_id = 'kit'\nc.ExecutePreprocessor.timeout = 300\n")
-    shutil.copy(ROOT / "solutions" / NOTEBOOK, course / "source" / "edf")
-    _nbgrader(course, "generate_assignment", "edf", "--force")
     released = nbformat.read(course / "release" / "edf" / NOTEBOOK, as_version=4)
     assert not any("BEGIN SOLUTION" in c.source for c in released.cells)
-    students = {"solved": ROOT / "solutions" / NOTEBOOK, "blank": ROOT / "notebooks" / NOTEBOOK,
-                "half": None}
-    for student, source in students.items():
+    students = {"solved": ROOT / "solutions" / NOTEBOOK,
+                "blank": course / "release" / "edf" / NOTEBOOK, "half": None}
+    for student, source in students.items():  # the teacher collects
         folder = course / "submitted" / student / "edf"
         folder.mkdir(parents=True)
         if source is None:
             _broken(ROOT / "solutions" / NOTEBOOK, folder / NOTEBOOK)
         else:
             shutil.copy(source, folder)
-    _nbgrader(course, "autograde", "edf", "--create", "--force")
-    _nbgrader(course, "export", "--to", str(tmp_path / "nbgrader.csv"))
-    with open(tmp_path / "nbgrader.csv") as f:
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", "cd course\n" + after],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    with open(course / "grades.csv") as f:
         theirs = {row["student_id"]: float(row["score"]) for row in csv.DictReader(f)}
     assert theirs == {"solved": 4.0, "blank": 0.0, "half": 2.0}
-
-    kit_csv = tmp_path / "kit.csv"  # the kit's grader reads the same course folder
-    done = subprocess.run([sys.executable, "-m", "kit", "grade", "--out", str(kit_csv),
-                           "--jobs", "1", "--", str(course)], capture_output=True, text=True,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    with open(kit_csv) as f:
+    with open(course / "kit-grades.csv") as f:
         ours = {row["student"]: float(row["score"]) for row in csv.DictReader(f)}
     assert ours == theirs
+    assert (course / "reports" / "solved.html").is_file()
+
+
+def test_kit_nbgrader_says_in_one_line_when_nbgrader_is_missing(tmp_path, monkeypatch, capsys):
+    from kit.grading import nbgrader
+
+    monkeypatch.setattr(nbgrader, "NBGRADER", tmp_path / "nowhere")
+    assert nbgrader.main(["--version"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "make venv" in err[0], err

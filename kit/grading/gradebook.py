@@ -5,8 +5,10 @@
   "Points Possible" row under the header). The kit knows each student by the id the grader gave
   (the folder or file name), written as Student and SIS Login ID: name the submissions by the
   students' Canvas login ids and the import matches them.
-- `summary(rows)` / `write_summary(rows, path)`: per question, how many students passed it, and
-  the pitfall most often named among those who did not, as an HTML page with a bar chart.
+- `summary(rows)` / `write_summary(rows, path, reports=None)`: per question, how many students
+  had each outcome (passed, failed, not attempted, crashed, timed out, too slow, ...), and the
+  pitfall most often named among those who did not pass, as an HTML page with a bar chart and,
+  given the report folder, a link to each student's report.
 
 `rows` are what the grader returns per notebook (`student`, `scores`, `max`, `outcomes` with each
 question's `status` and named `pitfall`). Every field that reaches a CSV goes through `cell()`,
@@ -22,6 +24,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import quote
 
 CANVAS_HEAD = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
 
@@ -69,12 +72,17 @@ def write_canvas(rows: list[dict], path: Path, assignment: str) -> Path:
     return write_atomically(path, buffer.getvalue())
 
 
+OUTCOMES = ("passed", "failed", "not attempted", "crashed", "timed out", "too slow",
+            "mutated its input")
+
+
 class Question(NamedTuple):
     question: str
     passed: int
     students: int
     pitfall: str | None  # the most common named pitfall among the others
     pitfall_count: int
+    outcomes: dict = {}  # outcome -> how many students had it (every outcome, zeros too)
 
 
 def summary(rows: list[dict]) -> list[Question]:
@@ -85,7 +93,9 @@ def summary(rows: list[dict]) -> list[Question]:
         named = Counter(r["outcomes"][q]["pitfall"] for r in graded
                         if r["outcomes"].get(q, {}).get("pitfall"))
         pitfall, count = named.most_common(1)[0] if named else (None, 0)
-        out.append(Question(q, passed, len(graded), pitfall, count))
+        seen = Counter(r["outcomes"].get(q, {}).get("status", "not graded") for r in graded)
+        outcomes = {o: seen.pop(o, 0) for o in OUTCOMES} | dict(seen)
+        out.append(Question(q, passed, len(graded), pitfall, count, outcomes))
     return out
 
 
@@ -112,17 +122,33 @@ def _chart(stats: list[Question]) -> str:
     return base64.b64encode(buffer.getvalue()).decode()
 
 
-def write_summary(rows: list[dict], path: Path) -> Path:
+def write_summary(rows: list[dict], path: Path, reports: Path | None = None,
+                  names: dict[str, str] | None = None) -> Path:
+    """The class page; with `reports` (the report folder) and `names` (student -> report name),
+    a table of students linking to each one's report, relative to the page."""
     stats = summary(rows)
+    kinds = [o for o in dict.fromkeys(o for s in stats for o in s.outcomes)]
+    head = "".join(f"<th>{html.escape(o)}</th>" for o in kinds)
     body = "".join(
         f"<tr><td>{html.escape(s.question)}</td><td>{s.passed} / {s.students}</td>"
+        + "".join(f"<td>{s.outcomes.get(o, 0)}</td>" for o in kinds) +
         f"<td>{html.escape(s.pitfall) + f' ({s.pitfall_count})' if s.pitfall else '—'}</td></tr>"
         for s in stats)
+    students = ""
+    if reports is not None and names:
+        where = os.path.relpath(reports, Path(path).parent)
+        href = {r["student"]: html.escape(quote(f"{where}/{names[r['student']]}.html", safe="/"))
+                for r in rows}
+        links = "".join(
+            f"<tr><td><a href='{href[r['student']]}'>"
+            f"{html.escape(r['student'])}</a></td><td>{sum(r['scores'].values())} / "
+            f"{sum(r['max'].values())}</td></tr>" for r in rows)
+        students = f"<h2>Students</h2><table><tr><th>student</th><th>score</th></tr>{links}</table>"
     page = ("<!doctype html><meta charset='utf-8'><title>Class summary</title>"
             "<style>body{font-family:sans-serif;margin:2em}td,th{padding:.3em 1em;"
             "text-align:left;border-bottom:1px solid #d0d7de}</style>"
             f"<h1>Class summary: {len(rows)} submissions</h1>"
             f"<img alt='passed per question' src='data:image/png;base64,{_chart(stats)}'>"
-            "<table><tr><th>question</th><th>passed</th><th>most common pitfall</th></tr>"
-            f"{body}</table>")
+            f"<table><tr><th>question</th><th>passed</th>{head}<th>most common pitfall</th></tr>"
+            f"{body}</table>{students}")
     return write_atomically(path, page)

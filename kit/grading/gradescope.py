@@ -5,8 +5,10 @@
 builds the archive a course uploads to Gradescope ("Programming Assignment", "Zip file upload").
 It holds, at its root:
 
-- `setup.sh`, run once as root when Gradescope builds the image: installs Python 3.11+,
-  bubblewrap, and the kit from the wheel next to it (its dependencies come from PyPI);
+- `setup.sh`, run once as root when Gradescope builds the image: installs Python 3.11+ and
+  bubblewrap, stops with one line when no Python 3.11 or newer can be had, then installs the exact
+  versions of `requirements.lock` (the kit's dependencies as the building environment has them,
+  written by the build) and the kit from the wheel next to it, with no other resolution;
 - `run_autograder`, run for each submission in `/autograder`: grades the notebooks in
   `/autograder/submission/` with the same grader as `python -m kit grade` and writes
   `/autograder/results/results.json`. The learner's code runs in the grader's bubblewrap sandbox
@@ -39,13 +41,22 @@ SETUP = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder image.
 set -euo pipefail
 cd "$(dirname "$0")"
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3.11 python3.11-venv bubblewrap \\
-  || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv bubblewrap
-PY=$(command -v python3.11 || command -v python3)
-"$PY" -m venv /autograder/venv
-/autograder/venv/bin/python -m pip install --quiet --upgrade pip
-/autograder/venv/bin/python -m pip install --quiet ./kit-*.whl
+VENV="${KIT_VENV:-/autograder/venv}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || true
+apt-get install -y -qq bubblewrap || true
+newest() { command -v python3.13 || command -v python3.12 || command -v python3.11 || true; }
+[ -n "$(newest)" ] || apt-get install -y -qq python3.11 python3.11-venv >/dev/null 2>&1 || true
+PY=$(newest)
+PY=${PY:-$(command -v python3 || true)}
+if [ -z "$PY" ] || ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  echo "setup.sh: the kit needs Python 3.11 or newer; found ${PY:-no python3}" \\
+    "($("${PY:-true}" -V 2>&1 || true))" >&2
+  exit 1
+fi
+"$PY" -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --no-deps --requirement requirements.lock
+"$VENV/bin/python" -m pip install --quiet --no-deps ./kit-*.whl
 """
 
 RUN = """#!/usr/bin/env bash
@@ -64,6 +75,30 @@ def build_wheel(folder: Path) -> Path:
     return next(folder.glob("kit-*.whl"))
 
 
+def lock() -> str:
+    """`requirements.lock`: every distribution the kit needs to run (its dependencies and
+    theirs, extras aside, markers evaluated here), pinned to the version installed here, and
+    pip itself."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pinned, todo = {}, [Requirement(r) for r in metadata.requires("kit") or []]
+    todo.append(Requirement("pip"))
+    while todo:
+        req = todo.pop()
+        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+            continue
+        name = canonicalize_name(req.name)
+        if name in pinned:
+            continue
+        dist = metadata.distribution(req.name)
+        pinned[name] = dist.version
+        todo += [Requirement(r) for r in dist.requires or []]
+    return "".join(f"{name}=={version}\n" for name, version in sorted(pinned.items()))
+
+
 def build_archive(topic: str, out: Path, wheel: Path | None = None) -> Path:
     """Write the autograder zip for one topic; returns its path."""
     if topic not in TOPICS:
@@ -77,6 +112,7 @@ def build_archive(topic: str, out: Path, wheel: Path | None = None) -> Path:
                 info.external_attr = (stat.S_IFREG | 0o755) << 16  # executable once extracted
                 z.writestr(info, text)
             z.writestr(CONFIG, json.dumps({"exercises": topic}))
+            z.writestr("requirements.lock", lock())
             z.write(wheel, wheel.name)
     return out
 

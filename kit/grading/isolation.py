@@ -1,17 +1,23 @@
 """Where a learner's code runs: a bubblewrap sandbox, and how everything in it is stopped.
 
-Each learner process gets, from bubblewrap (as root) and setpriv:
+Each learner process gets, from bubblewrap and (as root) setpriv:
 
 - fresh PID, mount, IPC, UTS and network namespaces (no network at all, not even loopback to the
   host) and a fresh `/proc` that shows only its own processes;
-- a file system of read-only binds of `/usr` (the system's shared libraries and `setpriv`), the
+- a file system of read-only views of `/usr` (the system's shared libraries and `setpriv`), the
   interpreter's prefix, the venv, the site-packages folders the grader itself uses, and the `kit`
   package alone (not the checkout around it), plus one empty private writable folder (`/tmp`, a
   64 MB tmpfs that is also HOME and the working folder). No submission, report, CSV or other
-  learner's folder is visible;
-- an unprivileged uid and gid of its own (a fresh one per sandbox, so a fork bomb's process count
-  never touches a classmate graded at the same time), no groups, no capabilities (bounding set
-  empty), `no_new_privs`, a new session, and limits on memory, CPU, file size and processes;
+  learner's folder is visible. Each view is an overlay mount of its own (read-only, over the real
+  folder), made for this sandbox alone, so its files are inodes of its own: a lock (flock, POSIX
+  or OFD) taken on one is never seen from another sandbox;
+- an unprivileged uid: as root, a fresh uid and gid per sandbox (setpriv), no groups, no
+  capabilities (bounding set empty), `no_new_privs`; as a normal user, the grader's own uid in a
+  user namespace of the sandbox's own (seen inside as 65534), with no capabilities. Either way a
+  new session, the lowest CPU priority once its cells have run (nice 19, set from outside before
+  the first question: a question's spinning processes never outweigh a judge), and limits on
+  memory, CPU, file size and processes (the process count is kept per uid as
+  root and per user namespace otherwise: per sandbox both ways);
 - an interpreter started isolated: `python -I -B` (no PYTHON* variables, no user site, no current
   folder on `sys.path`, no bytecode written), an empty environment but HOME and PATH, and no file
   descriptors but its two pipes (stderr is /dev/null).
@@ -20,11 +26,14 @@ The grader kills by namespace, not by process group: `kill_all_but(keep)` SIGKIL
 in the sandbox's PID namespace but the ones kept, until none is left; `close()` kills the
 namespace's init, after which the kernel kills everything in it, and waits until /proc shows none.
 A process that calls setsid, leaves its process group or clears its parent-death signal is still
-in the namespace. Without root or bubblewrap, `unavailable()` says why in one line; the grader
-refuses unless told `--unsafe`, and then runs the learner as a plain child (rlimits and a process
-session only: nothing above is promised).
+in the namespace. `question_cpu()` and `reaped_cpu()` read the kernel's accounting of the
+sandbox's processes (utime and stime from /proc, including the children they reaped). Without
+bubblewrap, or where the kernel allows no user namespace, `unavailable()` says why in one line;
+the grader refuses unless told `--unsafe`, and then runs the learner as a plain child (rlimits and a
+process session only: nothing above is promised).
 """
 
+import ctypes
 import json
 import os
 import resource
@@ -43,20 +52,78 @@ FOLDER_BYTES = 64 << 20  # the private writable folder
 MAX_TASKS = 64  # processes and threads per sandbox (RLIMIT_NPROC of its own uid)
 CPU_SECONDS = 300
 UIDS = (1 << 20, 1 << 30)  # a fresh uid per sandbox, from this range (no user owns one here)
+NICE = 19
+CLONE_NEWNS, CLONE_NEWUSER = 0x00020000, 0x10000000
+MS_RDONLY, MS_REC, MS_PRIVATE = 1, 1 << 14, 1 << 18
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def privileged() -> bool:
+    return os.geteuid() == 0
 
 
 def unavailable() -> str | None:
     """None when learners can be isolated here; otherwise why not, in one line."""
-    if os.geteuid() != 0:
-        return "isolating learners needs root (bubblewrap namespaces and an unprivileged uid)"
-    for tool in ("bwrap", "setpriv"):
+    for tool in ("bwrap",) + (("setpriv",) if privileged() else ()):
         if not shutil.which(tool):
             return f"{tool} is not installed (apt-get install -y bubblewrap util-linux)"
-    probe = subprocess.run(_bwrap(["true"], uid=UIDS[0]), capture_output=True, timeout=30,
-                           stdin=subprocess.DEVNULL)
+    views = Views()
+    try:
+        probe = subprocess.run(_bwrap(["true"], uid=UIDS[0], views=views), capture_output=True,
+                               timeout=30, stdin=subprocess.DEVNULL,
+                               preexec_fn=views.mount)
+    except subprocess.SubprocessError as e:
+        return f"cannot make a sandbox here ({e}): the kernel allows no mount namespace"
+    finally:
+        views.remove()
     if probe.returncode != 0:
         return f"bubblewrap cannot make a sandbox here: {probe.stderr.decode()[:200].strip()}"
     return None
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+
+
+class Views:
+    """Read-only overlay mounts of the folders a sandbox binds, made for one sandbox: their
+    files are the real ones' contents with inodes of their own (no lock crosses sandboxes).
+    `mount()` runs in the sandbox's child before bubblewrap starts, in a mount namespace of its
+    own (and, as a normal user, a user namespace of its own), so the host never sees them."""
+
+    def __init__(self):
+        self.stage = tempfile.mkdtemp(prefix="kit-views-")
+        self.empty = os.path.join(self.stage, "empty")
+        os.mkdir(self.empty)
+        self.folders = {}
+        for i, folder in enumerate(dict.fromkeys(_tops() + _binds())):
+            os.mkdir(os.path.join(self.stage, str(i)))
+            self.folders[folder] = os.path.join(self.stage, str(i))
+
+    def mount(self) -> None:  # in the child, after fork, before exec
+        _limit()
+        uid, gid = os.getuid(), os.getgid()
+        flags = CLONE_NEWNS | (0 if privileged() else CLONE_NEWUSER)
+        _check(_libc.unshare(flags), "unshare")
+        if not privileged():
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"),
+                               ("gid_map", f"{gid} {gid} 1")):
+                with open(f"/proc/self/{name}", "w") as f:
+                    f.write(text)
+        _check(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount --make-rprivate")
+        for folder, view in self.folders.items():
+            options = f"lowerdir={_escape(folder)}:{_escape(self.empty)}".encode()
+            _check(_libc.mount(b"overlay", view.encode(), b"overlay", MS_RDONLY, options),
+                   f"overlay of {folder}")
+
+    def remove(self) -> None:
+        shutil.rmtree(self.stage, ignore_errors=True)
+
+
+def _escape(path: str) -> str:
+    return path.replace("\\", "\\\\").replace(":", "\\:").replace(",", "\\,")
 
 
 def _binds() -> list[str]:
@@ -75,30 +142,43 @@ def _binds() -> list[str]:
     return [str(p) for p in kept]
 
 
-def _bwrap(command: list[str], uid: int, info_fd: int | None = None) -> list[str]:
+def _tops() -> list[str]:
+    """/usr and the top folders beside it that are folders of their own (not links into it)."""
+    return ["/usr"] + [f"/{top}" for top in ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+                       if not Path(f"/{top}").is_symlink() and Path(f"/{top}").is_dir()]
+
+
+def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
+           views: "Views | None" = None) -> list[str]:
+    view = (views.folders if views else {}).get
     argv = ["bwrap", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
-            "--proc", "/proc", "--dev", "/dev", "--ro-bind", "/usr", "/usr"]
+            "--proc", "/proc", "--dev", "/dev"]
+    if not privileged():
+        argv += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
     for top in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
-        path = Path("/") / top
-        if path.is_symlink():
-            argv += ["--symlink", os.readlink(path), str(path)]
-        elif path.is_dir():
-            argv += ["--ro-bind", str(path), str(path)]
+        if Path(f"/{top}").is_symlink():
+            argv += ["--symlink", os.readlink(f"/{top}"), f"/{top}"]
+    for top in _tops():
+        argv += ["--ro-bind", view(top, top), top]
     # the private folder first: a bind below /tmp (a throwaway kit) then shows inside it
     argv += ["--perms", "1777", "--size", str(FOLDER_BYTES), "--tmpfs", "/tmp"]
-    made = {Path("/"), Path("/usr"), Path("/tmp")}
+    made = {Path("/"), Path("/tmp"), *map(Path, _tops())}
     for folder in _binds():
+        if folder in _tops():
+            continue
         for parent in reversed(Path(folder).parents):
             if parent not in made:
                 argv += ["--perms", "0755", "--dir", str(parent)]
                 made.add(parent)
-        argv += ["--ro-bind", folder, folder]
+        argv += ["--ro-bind", view(folder, folder), folder]
     argv += ["--chdir", "/tmp",
              "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin",
              "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/.matplotlib"]
     if info_fd is not None:
         argv += ["--info-fd", str(info_fd)]
+    if not privileged():
+        return argv + ["--cap-drop", "ALL", "--", *command]
     argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
              "--", "setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
              "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", *command]
@@ -120,6 +200,17 @@ def _stat(pid: int) -> list[str] | None:
         return None
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int, own: bool = True) -> float:
+    """A process's CPU seconds (all its threads; `own`) and its reaped children's."""
+    fields = _stat(pid)
+    if fields is None or len(fields) < 15:
+        return 0.0
+    return sum(int(f) for f in fields[11 if own else 13:15]) / TICK
+
+
 def _alive(pid: int) -> bool:
     fields = _stat(pid)
     return fields is not None and fields[0] not in "ZX"
@@ -135,13 +226,14 @@ class Sandbox:
 
     def __init__(self, command: list[str], isolated: bool):
         self.isolated = isolated
-        self.init = self.ns = self.folder = None
+        self.init = self.ns = self.folder = self.views = None
         if isolated:
             info_r, info_w = os.pipe()
-            argv = _bwrap(command, secrets.SystemRandom().randrange(*UIDS), info_w)
+            self.views = Views()
+            argv = _bwrap(command, secrets.SystemRandom().randrange(*UIDS), info_w, self.views)
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, pass_fds=(info_w,),
-                                         preexec_fn=_limit, start_new_session=True)
+                                         preexec_fn=self.views.mount, start_new_session=True)
             os.close(info_w)
             self.init = self._read_info(info_r)
             try:
@@ -195,6 +287,34 @@ class Sandbox:
                 continue
         return found
 
+    def _all(self) -> list[int]:
+        """Host pids of every process in the sandbox but its init, zombies included."""
+        if not self.isolated:
+            session = str(self.proc.pid)
+            return [pid for pid in _pids() if (_stat(pid) or [""] * 6)[3] == session]
+        found = []
+        for pid in _pids():
+            try:
+                if pid != self.init and os.readlink(f"/proc/{pid}/ns/pid") == self.ns:
+                    found.append(pid)
+            except OSError:
+                continue
+        return found
+
+    def question_cpu(self) -> float:
+        """CPU seconds used by the sandbox's processes but its main one (and init), with the
+        children they reaped: the kernel's own utime and stime."""
+        return sum(cpu_seconds(pid) for pid in self._all() if pid != self.main)
+
+    def total_cpu(self) -> float:
+        """CPU seconds used by every process of the sandbox so far (the reaped ones too)."""
+        return sum(cpu_seconds(pid) for pid in self._all()) + self.reaped_cpu() - (
+            cpu_seconds(self.main, own=False) if self.main else 0.0)
+
+    def reaped_cpu(self) -> float:
+        """CPU seconds of the processes that the sandbox's init and main process reaped."""
+        return sum(cpu_seconds(pid, own=False) for pid in (self.init, self.main) if pid)
+
     def find_main(self) -> int | None:
         """The learner's main process: PID 2 of the namespace (bubblewrap's init is 1)."""
         if not self.isolated:
@@ -210,6 +330,15 @@ class Sandbox:
                 self.main = pid
                 return pid
         return None
+
+    def lower_priority(self) -> None:
+        """The lowest CPU priority (nice 19) for every process of the sandbox from now on, and
+        so for all they start: set from here, and no learner can raise it again."""
+        for pid in self._all():
+            try:
+                os.setpriority(os.PRIO_PROCESS, pid, NICE)
+            except OSError:
+                pass
 
     def signal_main(self, sig: int) -> None:
         if self.main is not None:
@@ -265,6 +394,8 @@ class Sandbox:
                 pass
         if self.folder:
             shutil.rmtree(self.folder, ignore_errors=True)
+        if self.views:
+            self.views.remove()
 
 
 def _unsafe_limit() -> None:

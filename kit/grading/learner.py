@@ -10,7 +10,7 @@ is the learner's, and the grader only reads plain data from it, by its own clock
 Protocol (one JSON object per line):
   in:  {"cells": [source, ...], "exercises": "edf_lateness", "cell_seconds": 10}
   out: {"ready": true}                (imports done, before any of the notebook's code runs)
-  out: {"notes": [...]}               (the cells have run)
+  out: {"errors": [{"cell": i, "line": n, "error": "..."}, ...]}   (the cells have run)
   in:  {"q": "q1"}                    this process forks; the child answers q1:
   out: {"started": "q1"}
   in:  {"case": <wire>}            -> out: {"kind": ..., "value": <wire>, "error": ...}  (repeated)
@@ -20,41 +20,45 @@ started), keeping this process stopped while the child answers.
 
 import json
 import os
-import re
 import sys
 
-CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$")
 CELL_SECONDS = 10
 
 
-def runnable(source: str) -> str:
-    """A cell's code without IPython magics, shell escapes and calls to check/hint/solution."""
-    lines = []
-    for line in source.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(("%", "!")) or CHECK_CALL.match(line):
-            lines.append("")
-        else:
-            lines.append(line)
-    return "\n".join(lines)
+def _line_in(tb, filename: str) -> int:
+    """The line of `filename` (a cell) where the traceback `tb` last was."""
+    line = 0
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
-def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) -> list[str]:
-    """Execute each cell in one namespace; a cell that fails is noted and the rest still run.
-    The alarm that stops a long cell is a courtesy to honest notebooks: the grader's own clock
-    bounds the whole start-up, whatever the notebook does to its signals."""
+def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) -> list[dict]:
+    """Execute each cell in one namespace; a cell that fails is reported ({cell, line, error},
+    the line counted inside the cell) and the rest still run. The alarm that stops a long cell
+    is a courtesy to honest notebooks: the grader's own clock bounds the whole start-up,
+    whatever the notebook does to its signals."""
     from kit.checks.engine import _TimedOut, call_with_timeout
+    from kit.grading.intake import runnable
 
-    notes = []
-    for i, source in enumerate(cells, 1):
+    errors = []
+    for i, source in enumerate(cells):
+        name = f"<cell {i}>"
         try:
-            code = compile(runnable(source), f"<cell {i}>", "exec")
+            code = compile(runnable(source), name, "exec")
             call_with_timeout(lambda code=code: exec(code, namespace), seconds)
-        except _TimedOut:
-            notes.append(f"cell {i} still running after {seconds:g} s; stopped")
+        except _TimedOut as e:
+            errors.append({"cell": i, "line": _line_in(e.__traceback__, name),
+                           "error": f"still running after {seconds:g} s; stopped"})
+        except SyntaxError as e:
+            errors.append({"cell": i, "line": e.lineno or 0,
+                           "error": f"SyntaxError: {e.msg}"})
         except BaseException as e:  # the learner's notebook may raise anything, even SystemExit
-            notes.append(f"cell {i} raised {type(e).__name__}: {str(e)[:200]}")
-    return notes
+            errors.append({"cell": i, "line": _line_in(e.__traceback__, name),
+                           "error": f"{type(e).__name__}: {str(e)[:200]}"})
+    return errors
 
 
 def answer(problem, namespace: dict, request: dict) -> dict:
@@ -65,9 +69,6 @@ def answer(problem, namespace: dict, request: dict) -> dict:
     fn = namespace.get(name)
     if fn is None:
         return {"kind": NOT_ATTEMPTED, "error": f"the notebook defines no {name}"}
-    if getattr(fn, "__module__", None) != "__main__":  # imported, e.g. the kit's own version
-        return {"kind": NOT_ATTEMPTED, "error": f"{name} was imported, not written in the "
-                f"notebook ({getattr(fn, '__module__', '?')})"}
     seen = observe_locally(problem, fn)(wire.loads(request["case"]))
     try:
         value = wire.dumps(seen.value)
@@ -104,8 +105,8 @@ def main() -> int:
     out.write(json.dumps({"ready": True}) + "\n")
     out.flush()
     namespace = {"__name__": "__main__"}
-    notes = run_cells(setup["cells"], namespace, float(setup.get("cell_seconds", CELL_SECONDS)))
-    out.write(json.dumps({"notes": notes}) + "\n")
+    errors = run_cells(setup["cells"], namespace, float(setup.get("cell_seconds", CELL_SECONDS)))
+    out.write(json.dumps({"errors": errors}) + "\n")
     out.flush()
     for line in requests:
         try:

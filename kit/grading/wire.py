@@ -6,17 +6,22 @@ the kit's own records (named tuples and dataclasses) cannot be sent, and a check
 crash. Reading is guarded for the grader's sake: a text larger than `MAX_BYTES` or nested deeper
 than `MAX_DEPTH` is refused before it is parsed, numbers too long to read are refused, and a
 record is rebuilt only from a class the caller allows (`records`: the record types the question
-expects), already loaded and defined in a `kit` module, never imported on request.
+expects), already loaded and defined in a `kit` module, never imported on request. A set or dict
+whose members hash alike (more than `MAX_SHARED` with one hash) is refused before it is built, so
+decoding costs time linear in the text's size; what a check then does with a value is paid from
+the question's own CPU time (`kit.grading.judging`).
 """
 
 import dataclasses
 import json
 import re
 import sys
+from collections import Counter
 from enum import Enum
 
 MAX_BYTES = 1 << 20  # one answer may not be larger than this when encoded
 MAX_DEPTH = 256  # JSON nesting a reply may have (a value nested 50 deep encodes to about 150)
+MAX_SHARED = 8  # set members or dict keys with one hash (distinct values rarely share one)
 _STRINGS = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _BRACKETS = re.compile(r"[\[\]{}]")
 
@@ -69,10 +74,13 @@ def decode(data, records=None, depth: int = 0):
         if "@t" in data and type(data["@t"]) is list:
             return tuple(decode(v, records, depth + 1) for v in data["@t"])
         if "@set" in data and type(data["@set"]) is list:
-            return {decode(v, records, depth + 1) for v in data["@set"]}
+            return set(_spread([decode(v, records, depth + 1) for v in data["@set"]]))
         if "@d" in data and type(data["@d"]) is list:
-            return {decode(k, records, depth + 1): decode(v, records, depth + 1)
-                    for k, v in data["@d"]}
+            pairs = [(decode(k, records, depth + 1), decode(v, records, depth + 1))
+                     for k, v in (p if type(p) is list and len(p) == 2 else _odd(p)
+                                  for p in data["@d"])]
+            _spread([k for k, _ in pairs])
+            return dict(pairs)
         if "@nt" in data and type(data.get("v")) is list:
             cls = _record(data["@nt"], "named tuple", records)
             return cls(*(decode(v, records, depth + 1) for v in data["v"]))
@@ -80,6 +88,23 @@ def decode(data, records=None, depth: int = 0):
             cls = _record(data["@dc"], "dataclass", records)
             return cls(**{str(k): decode(v, records, depth + 1) for k, v in data["v"]})
     raise WireError(f"unexpected data: {str(data)[:80]}")
+
+
+def _odd(pair):
+    raise WireError(f"unexpected data: {str(pair)[:80]}")
+
+
+def _spread(keys: list) -> list:
+    """`keys`, refused when more than MAX_SHARED of them share one hash: a set or dict built
+    from values that all hash alike costs time quadratic in their number. Counting hashes is
+    linear (distinct hashes are ints that hash to themselves)."""
+    try:
+        counts = Counter(map(hash, keys))
+    except TypeError as e:
+        raise WireError(f"a set member or dict key cannot be hashed: {e}") from None
+    if counts and max(counts.values()) > MAX_SHARED:
+        raise WireError(f"more than {MAX_SHARED} set members or dict keys share one hash")
+    return keys
 
 
 def is_record(cls) -> bool:

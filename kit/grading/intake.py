@@ -1,0 +1,463 @@
+"""Taking in a class: which notebooks, whose, which topic; decided by the teacher, never by a vote.
+
+- The topic is the teacher's: `--exercises TOPIC`, or the course's own notebook in nbgrader's
+  layout (`<course>/source/<assignment>/*.ipynb`, else `release/`). Nothing a learner submits
+  (its metadata, its imports, how many notebooks say so) chooses it.
+- In nbgrader's layout (`submitted/<student>/<assignment>/<notebook>.ipynb`) a student folder is
+  one row, named after the folder: its assignment's notebook is graded (the course's notebook
+  name, else the kit's handout name, else the only notebook there), and every other file in it
+  is listed in that student's report and ignored. Other submissions are known by their path
+  relative to their common folder, without `.ipynb`.
+- Each graded notebook is snapshotted (size-capped, never through a link) before any learner
+  code runs, and read here: its code cells, the names its cells define at top level (`def` and
+  `class`, from the source, not from the learner's process), and the questions whose function
+  reaches for the kit's reference (flags for the teacher).
+"""
+
+import ast
+import json
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+from kit.exercises import NOTEBOOKS, TOPICS, questions
+
+MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
+IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
+CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$")
+# code that can rebind a global name by a computed name, from anywhere in the notebook
+REBINDS = frozenset({"exec", "eval", "compile", "globals", "vars", "setattr", "__dict__",
+                     "sys", "modules", "builtins", "__builtins__", "__code__", "__globals__",
+                     "__setattr__", "importlib", "__import__", "runpy"})
+# ways to reach code by a name computed at run time: a function using one may call anything
+DYNAMIC = frozenset({"exec", "eval", "compile", "__import__", "getattr", "vars", "globals",
+                     "locals", "importlib", "sys", "runpy", "builtins", "__builtins__",
+                     "__dict__", "__getattribute__", "inspect", "types", "marshal", "pickle",
+                     "open", "__code__", "__globals__", "__wrapped__", "gc"})
+
+
+class Refusal(Exception):
+    """The class cannot be graded as asked; the message says why (one line)."""
+
+
+class Job(NamedTuple):
+    """One submission to grade: its snapshot, its student id, why it is refused (or None), its
+    code cells, notes for its report, the names its cells define, and the flagged questions."""
+
+    path: str
+    student: str
+    refused: str | None = None
+    cells: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    defined: frozenset = frozenset()
+    flags: tuple[tuple[str, str], ...] = ()  # (question, why)
+
+
+class Submission(NamedTuple):
+    student: str
+    path: str | None  # the notebook to grade (None: the student's folder holds none)
+    extras: tuple[str, ...] = ()  # the student's other files, ignored
+    why: str | None = None
+
+
+# -- notebooks ----------------------------------------------------------------------------------
+
+def exercises_of(nb: dict) -> str | None:
+    """Which exercises module a notebook says it answers: its metadata (`kit.exercises`), else
+    the first `from kit.exercises import TOPIC` in its code. Read from the teacher's notebooks
+    only: a submission's own claim is never asked."""
+    meta = nb.get("metadata") if isinstance(nb, dict) else None
+    kit_meta = meta.get("kit") if isinstance(meta, dict) else None
+    topic = kit_meta.get("exercises") if isinstance(kit_meta, dict) else None
+    if topic in TOPICS:
+        return topic
+    for source in code_cells(nb):
+        for name in IMPORT.findall(source):
+            if name in TOPICS:
+                return name
+    return None
+
+
+def code_cells(nb) -> list[str]:
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    found = []
+    for cell in cells if isinstance(cells, list) else []:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            if isinstance(source, list):
+                source = "".join(s for s in source if isinstance(s, str))
+            found.append(source if isinstance(source, str) else "")
+    return found
+
+
+def runnable(source: str) -> str:
+    """A cell's code without IPython magics, shell escapes and calls to check/hint/solution."""
+    return "\n".join("" if line.strip().startswith(("%", "!")) or CHECK_CALL.match(line)
+                     else line for line in source.splitlines())
+
+
+def handout_name(topic: str) -> str:
+    """The notebook the kit hands out for a topic: `02_edf_lateness.ipynb`."""
+    return next(f"{stem}.ipynb" for stem, t in NOTEBOOKS.items() if t == topic)
+
+
+def _trees(cells) -> list[ast.Module]:
+    trees = []
+    for source in cells:
+        try:
+            trees.append(ast.parse(runnable(source)))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # the learner's process reports it; nothing in it is defined
+    return trees
+
+
+def defined_names(trees: list[ast.Module]) -> frozenset:
+    """The names the cells define at top level with `def` or `class` (as written, not as the
+    learner's process later says)."""
+    return frozenset(node.name for tree in trees for node in tree.body
+                     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef))
+
+
+def _mentions(node: ast.AST) -> set[str]:
+    """Every name (`x`) and attribute (`.x`) a piece of code mentions, `import` when it imports
+    and `'kit'` when a string names the kit. In a top-level assignment, a function called for
+    its value (`jobs = workload(5)`) is data, not code the notebook's functions run."""
+    skip = set()
+    if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+        skip = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call) and not (
+            isinstance(n.func, ast.Name) and n.func.id in REBINDS | DYNAMIC)}
+    found = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and id(n) not in skip:
+            found.add(n.id)
+        elif isinstance(n, ast.Attribute) and id(n) not in skip:
+            found.add("." + n.attr)
+        elif isinstance(n, ast.Import | ast.ImportFrom):
+            found.add("import")
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and "kit" in n.value:
+            found.add("'kit'")
+    return found
+
+
+def _bound(node: ast.AST) -> set[str]:
+    """The names a top-level statement binds, or changes by attribute (`f.__code__ = ...`)."""
+    found = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
+            found.add(n.id)
+        elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store |
+                                                                              ast.Del):
+            base = n
+            while isinstance(base, ast.Attribute | ast.Subscript):
+                base = base.value
+            if isinstance(base, ast.Name):
+                found.add(base.id)
+        elif isinstance(n, ast.Import | ast.ImportFrom):
+            found |= {(a.asname or a.name).split(".")[0] for a in n.names}
+        elif isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and \
+                n is not node:
+            found.add(n.name)
+    return found
+
+
+def _first(node: ast.AST) -> str:
+    return first_line(ast.unparse(node))[:60]
+
+
+def _kit_functions(module: str, name: str, alias: str | None) -> set[str]:
+    """The names `from module import name [as alias]` binds to the kit's functions (its classes
+    and records are plain vocabulary; its modules are looked into by attribute)."""
+    import importlib
+
+    try:
+        space = vars(importlib.import_module(module))
+    except Exception:  # a module the kit does not have: nothing of the kit's is bound
+        return set()
+    if name == "*":
+        exported = space.get("__all__", [n for n in space if not n.startswith("_")])
+        return {n for n in exported if callable(space.get(n)) and not isinstance(space.get(n),
+                                                                               type)}
+    value = space.get(name)
+    if value is None:  # a submodule: `from kit import edf`
+        return set()
+    return {alias or name} if callable(value) and not isinstance(value, type) else set()
+
+
+def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str], ...]:
+    """Questions whose function (or a notebook-level name it uses, followed through the
+    notebook's own definitions and assignments) imports from the kit, names the kit's reference
+    for the question, or reaches code by a computed name: (question, why)."""
+    kit_names, uses = set(), {}
+    for tree in trees:
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "kit":
+                for alias in node.names:
+                    kit_names |= _kit_functions(node.module, alias.name, alias.asname)
+            targets = ([node.name] if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef
+                                                   | ast.ClassDef)
+                       else [t.id for t in getattr(node, "targets", [getattr(node, "target",
+                                                                              None)])
+                             if isinstance(t, ast.Name)])
+            for name in targets:
+                uses.setdefault(name, set()).update(_mentions(node))
+    top_level = [n for tree in trees for n in tree.body
+                 if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
+    runs = set().union(*map(_mentions, top_level)) if top_level else set()
+    todo = sorted(runs & set(uses))
+    while todo:  # the notebook's functions its top-level code calls run at top level too
+        name = todo.pop()
+        if name not in runs or name in runs & set(uses) and not uses[name] <= runs:
+            runs |= uses[name]
+            todo += sorted(uses[name] & set(uses) - runs)
+        runs.add(name)
+    rebinds = sorted(m.lstrip(".") for m in runs if m.lstrip(".") in REBINDS)
+    flags = []
+    dynamic = DYNAMIC | {"." + d for d in DYNAMIC}
+    for q, problem in questions(topic).items():
+        name = problem.answer_name
+        reference = getattr(problem.reference, "__name__", name)
+        bound = [n for n in top_level if name in _bound(n)]
+        seen, todo, why = set(), [name], None
+        if bound:
+            why = f"is bound again at top level (`{_first(bound[0])}`)"
+        elif rebinds:
+            why = f"may be bound again by the notebook's top-level code ({', '.join(rebinds)})"
+        while todo and why is None:
+            name_ = todo.pop()
+            if name_ in seen:
+                continue
+            seen.add(name_)
+            mentioned = uses.get(name_, set())
+            if "import" in mentioned or "'kit'" in mentioned:
+                why = "imports a module inside the notebook's code for it"
+            elif mentioned & kit_names:
+                why = f"uses the kit's {', '.join(sorted(mentioned & kit_names))}"
+            elif {"." + reference, ".solution", ".reference"} & mentioned or (
+                    reference in mentioned and reference not in uses):
+                why = f"names the kit's reference {reference}"
+            elif mentioned & dynamic:
+                why = ("reaches code by a computed name "
+                       f"({', '.join(sorted(m.lstrip('.') for m in mentioned & dynamic))})")
+            todo += sorted(mentioned & set(uses) - seen)
+        if why and name in uses:
+            flags.append((q, f"{name} {why}: check it does not call the kit's own {reference}"))
+    return tuple(flags)
+
+
+def first_line(source: str) -> str:
+    line = next((s for s in source.splitlines() if s.strip()), "")
+    return line.strip()[:80]
+
+
+# -- which files, whose -------------------------------------------------------------------------
+
+def course_of(path: str) -> Path | None:
+    """The nbgrader course folder `path` is, or is the `submitted/` of, or lies inside: the
+    outermost folder named `submitted` above it decides (a learner's own folder may hold a
+    `submitted/` too)."""
+    p = Path(os.path.abspath(path))
+    for candidate in reversed([p, *p.parents]):
+        if candidate.name == "submitted":
+            return candidate.parent
+    return p if (p / "submitted").is_dir() else None
+
+
+class Assignment(NamedTuple):
+    """What the teacher set: the topic, the notebook's file name, the assignment's folder name
+    (None: any)."""
+
+    topic: str
+    notebook: str
+    folder: str | None = None
+
+
+def course_assignment(course: Path) -> Assignment | None:
+    """The assignment the course's own notebooks set (source/<assignment>/, else
+    release/<assignment>/); None when they set none, or several."""
+    for kind in ("source", "release"):
+        found = set()
+        for nb_path in sorted((course / kind).glob("*/*.ipynb")):
+            try:
+                topic = exercises_of(json.loads(nb_path.read_text()))
+            except (OSError, ValueError, RecursionError):
+                continue
+            if topic:
+                found.add(Assignment(topic, nb_path.name, nb_path.parent.name))
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def _walk(root: str) -> list[str]:
+    found = []
+    for folder, subfolders, files in os.walk(root):  # never follows links
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        found += [os.path.join(folder, f) for f in sorted(files)]
+    return found
+
+
+def expand(arguments: list[str]) -> list[str]:
+    """The files named: a file as it is; a folder as every file below it (links and hidden
+    folders not followed); an nbgrader course folder as its `submitted/`."""
+    paths = []
+    for arg in arguments:
+        if not os.path.isdir(arg) or os.path.islink(arg):
+            paths.append(arg)
+            continue
+        root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
+            else arg
+        paths += [p for p in _walk(root) if p.endswith(".ipynb") or
+                  _student_of(Path(os.path.abspath(p)))]
+    return paths
+
+
+def _student_of(path: Path) -> tuple[str, Path] | None:
+    """(student, their folder) for a file below `submitted/<student>/`, the outermost
+    `submitted/` deciding (one a learner makes inside their own folder is theirs)."""
+    for parent in reversed(path.parents):
+        if parent.parent.name == "submitted" and parent.parent != parent:
+            return parent.name, parent
+    return None
+
+
+def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
+    """One submission per student folder (nbgrader's layout) or per other file named, in the
+    order first met. A student folder's graded notebook is the assignment's notebook directly
+    in the assignment's folder, else the only notebook directly in an assignment folder;
+    everything else in the student's folder is an extra."""
+    absolute = [Path(os.path.abspath(p)) for p in paths]
+    folders: dict[tuple[Path, str], list[Path]] = {}
+    loose: list[tuple[str, Path]] = []
+    first: dict[Path, str] = {}
+    for path, given in zip(absolute, paths, strict=True):
+        if path in first:
+            raise Refusal(f"the submission {given} is named twice (grade each student once)")
+        first[path] = given
+        owner = _student_of(path)
+        if owner is not None:
+            folders.setdefault((owner[1].parent, owner[0]), []).append(path)
+        else:
+            loose.append((given, path))
+    out = []
+    for (_, student), files in folders.items():
+        chosen = _assignment_notebook(files, assignment)
+        extras = tuple(sorted(str(f.relative_to(_student_of(f)[1])) for f in files
+                              if f != chosen))
+        why = None if chosen else (f"no {assignment.notebook} in the student's folder"
+                                   f"{': found ' + ', '.join(extras) if extras else ''}")
+        out.append(Submission(student, str(chosen) if chosen else None, extras, why))
+    if loose:
+        common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
+        for given, p in loose:
+            out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
+    seen: dict[str, str] = {}
+    for s in out:
+        if s.student in seen:
+            raise Refusal(f"two submissions are the same student {s.student!r}: "
+                          f"{seen[s.student]} and {s.path} (grade each student once)")
+        seen[s.student] = s.path or s.student
+    return out
+
+
+def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:
+    """The notebook directly in the assignment's folder (or, in a layout without one, directly
+    in the student's folder) named as the assignment's, else the only one there."""
+    def depth(f: Path) -> int:
+        return len(f.relative_to(_student_of(f)[1]).parts)
+
+    top = [f for f in files if f.suffix == ".ipynb" and (
+        depth(f) == 2 and assignment.folder in (None, f.parent.name) or depth(f) == 1)]
+    named = [f for f in top if f.name == assignment.notebook]
+    if len(named) == 1:
+        return named[0]
+    return top[0] if len(top) == 1 and not named else None
+
+
+def class_assignment(paths: list[str], given: str | None) -> Assignment:
+    """The assignment as the teacher set it: --exercises, else the course's own notebook (its
+    folder and file name then pick each student's notebook). Else a Refusal saying how."""
+    courses = {c for c in map(course_of, paths) if c is not None}
+    from_course = {a for a in map(course_assignment, sorted(courses)) if a}
+    if given is not None:
+        mine = [a for a in from_course if a.topic == given]
+        return mine[0] if len(mine) == 1 else Assignment(given, handout_name(given))
+    if len(from_course) == 1:
+        return from_course.pop()
+    raise Refusal("which exercises is this class graded on? pass --exercises TOPIC, or put the "
+                  "assignment's notebook in the course's source/<assignment>/ folder "
+                  f"(topics: {', '.join(TOPICS)})")
+
+
+# -- snapshots ----------------------------------------------------------------------------------
+
+def snapshot(path: str, into: Path) -> tuple[Path | None, str | None]:
+    """A private copy of a submission, taken before any learner code runs: (copy, None), or
+    (None, why it is not graded): not a regular file, a symbolic link, larger than the cap."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as e:
+        if os.path.islink(path):
+            return None, "the submission is a symbolic link; not graded"
+        return None, f"the submission cannot be read ({type(e).__name__}: {e.strerror})"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None, "the submission is not a regular file; not graded"
+        if info.st_size > MAX_NOTEBOOK_BYTES:
+            return None, (f"the submission is larger than {MAX_NOTEBOOK_BYTES >> 20} MB "
+                          f"({info.st_size:,} bytes); not graded")
+        data = os.read(fd, MAX_NOTEBOOK_BYTES + 1)
+        while len(data) <= MAX_NOTEBOOK_BYTES:
+            more = os.read(fd, MAX_NOTEBOOK_BYTES + 1 - len(data))
+            if not more:
+                break
+            data += more
+        if len(data) > MAX_NOTEBOOK_BYTES:
+            return None, f"the submission is larger than {MAX_NOTEBOOK_BYTES >> 20} MB; not graded"
+    finally:
+        os.close(fd)
+    copy = Path(tempfile.mkstemp(dir=into, suffix=".ipynb")[1])
+    copy.write_bytes(data)
+    return copy, None
+
+
+def read_notebook(copy: Path) -> tuple[dict | None, str | None]:
+    try:
+        nb = json.loads(copy.read_bytes())
+    except (ValueError, RecursionError, MemoryError) as e:
+        return None, f"not a readable notebook: {type(e).__name__}: {str(e)[:200]}"
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return None, "not a readable notebook: no list of cells"
+    return nb, None
+
+
+def prepare(paths: list[str], topic: str | None, folder: Path) -> tuple[list[Job], str]:
+    """The class's topic (the teacher's), and a prepared Job per student: snapshot, cells, what
+    the cells define, flags, notes."""
+    assignment = class_assignment(paths, topic)
+    topic = assignment.topic
+    jobs = []
+    for s in submissions(paths, assignment):
+        notes = [f"also in the student's folder, ignored: {', '.join(s.extras)[:500]}"] \
+            if s.extras else []
+        if s.path is None:
+            jobs.append(Job(s.student, s.student, s.why, notes=tuple(notes)))
+            continue
+        copy, why = snapshot(s.path, folder)
+        nb = None
+        if copy is not None:
+            nb, why = read_notebook(copy)
+        if nb is None:
+            jobs.append(Job(str(copy or s.path), s.student, why, notes=tuple(notes)))
+            continue
+        said = exercises_of(nb)
+        if said not in (None, topic):
+            notes.append(f"this notebook says it answers {said}; the class is graded on {topic}")
+        cells = tuple(code_cells(nb))
+        trees = _trees(cells)
+        jobs.append(Job(str(copy), s.student, None, cells, tuple(notes), defined_names(trees),
+                        reference_flags(trees, topic)))
+    return jobs, topic
