@@ -28,6 +28,7 @@ are, is exact (only the answer is mutated) and about a thousand times faster per
 
 import ast
 import copy
+import functools
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -117,6 +118,11 @@ def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
 
 def mutants(text: str) -> list[Mutant]:
     """Every single-change mutant of an answer's text, in a stable order, each once."""
+    return list(_mutants(text))
+
+
+@functools.cache  # one answer's mutants are asked for by every level that shares its text
+def _mutants(text: str) -> tuple[Mutant, ...]:
     tree = ast.parse(text)
     found, seen = [], {ast.unparse(tree)}
     for index in range(len(list(_sites(tree)))):
@@ -133,7 +139,7 @@ def mutants(text: str) -> list[Mutant]:
             continue
         seen.add(mutated)
         found.append(Mutant(f"L{line} {op}: `{before}` -> `{after}`", mutated + "\n"))
-    return found
+    return tuple(found)
 
 
 class Report(NamedTuple):
