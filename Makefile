@@ -1,6 +1,7 @@
 # Two commands on a fresh machine (only python3 needed):
 #   make lab   - set up .venv if missing, open JupyterLab on notebooks/00_start_here.ipynb
-#   make test  - set up .venv if missing, run ruff and the whole test suite
+#   make test  - set up .venv if missing, run ruff and the whole test suite on every core
+#   make quick - ruff and the fast unit and property tests (pytest -m "not slow"), for editing
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,9 +9,10 @@ STAMP := $(VENV)/.installed
 # nbgrader (for the test that runs a course's own autograde on a kit notebook) lives apart from
 # the kit's environment, so its JupyterLab extensions never change what learners see
 NBGRADER := nbgrader==0.9.6 rapidfuzz alembic sqlalchemy mako greenlet
-NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+# every core (pytest-xdist); tests/conftest.py keeps the files that share a module fixture together
+XDIST := -n auto --dist loadgroup
 
-.PHONY: lab test build bench present venv system-deps
+.PHONY: lab test quick build bench present venv system-deps
 
 # The lab settings the kit ships: no news pop-up; widget state saved with the notebook, so an
 # explorer saved and reopened shows its last picture, never "Error displaying widget: model not found"
@@ -40,7 +42,11 @@ system-deps:
 
 test: system-deps $(STAMP) $(SETTINGS)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(NBVAL) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) --durations=30 $(PYTEST_ARGS)
+
+quick: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q $(XDIST) -m "not slow" $(PYTEST_ARGS)
 
 build: $(STAMP)
 	$(BIN)/python -m kit build

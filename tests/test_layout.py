@@ -1,4 +1,4 @@
-"""House rules a newcomer relies on (shared/DESIGN.md): where things are, what they import."""
+"""House rules a newcomer relies on (the README's Layout): where things are, what they import."""
 
 import ast
 import sys
