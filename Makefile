@@ -12,7 +12,7 @@ NBGRADER := nbgrader==0.9.6 rapidfuzz alembic sqlalchemy mako greenlet
 # every core (pytest-xdist); tests/conftest.py keeps the files that share a module fixture together
 XDIST := -n auto --dist loadgroup
 
-.PHONY: lab test quick build bench present venv system-deps
+.PHONY: lab test quick nbval build bench present venv system-deps
 
 # The lab settings the kit ships: no news pop-up; widget state saved with the notebook, so an
 # explorer saved and reopened shows its last picture, never "Error displaying widget: model not found"
@@ -47,6 +47,12 @@ test: system-deps $(STAMP) $(SETTINGS)
 quick: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q $(XDIST) -m "not slow" $(PYTEST_ARGS)
+
+# an independent cross-check of the stored notebooks with nbval (strict, this environment's kernel);
+# `make test` already executes each notebook once and compares every cell (tests/test_build.py)
+nbval: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/nbval_sanitize.cfg solutions notebooks
 
 build: $(STAMP)
 	$(BIN)/python -m kit build
