@@ -442,9 +442,9 @@ class DurableScheduler:
         return id
 
     def cancel(self, id) -> bool:
-        """Cancel a PENDING or READY job (True, written before it returns); else False."""
-        self.store.get(self._id(id))
-        return self.store.cancel(id)
+        """Cancel a PENDING or READY job (True, written before it returns); else False (an id
+        never submitted included). An id the file cannot hold is an error naming it."""
+        return self.store.cancel(self._id(id))
 
     def status_of(self, id) -> Status:
         return self.store.get(self._id(id)).status

@@ -21,8 +21,8 @@ most that long and returns the ids of the tasks still running.
 Every Future resolves, whatever the task returns or raises (an exception whose `__str__`
 raises included), however many retries it has (waits are capped, `kit.jobs.retry_wait`), and
 whatever the policy does: a `before` that raises (or returns something whose truth value
-raises) is recorded in `worker_errors` and that comparison falls back to submission order, so
-the ready heap stays whole and every job still runs.
+raises), KeyboardInterrupt and SystemExit included, is recorded in `worker_errors` and that
+comparison falls back to submission order, so the ready heap stays whole and every job runs.
 """
 
 import contextlib
@@ -130,13 +130,15 @@ class ThreadedScheduler:
         return job.future
 
     def cancel(self, id) -> bool:
-        """Cancel a PENDING job and its Future (True); a RUNNING or finished job is left (False).
+        """Cancel a PENDING job and its Future (True); a RUNNING or finished job, or an id never
+        submitted, is left (False). An id that is not hashable is a TypeError.
 
         The status test-and-set happens under the lock; the Future is cancelled after it. O(1).
         """
+        validate.hashable("id", id)
         with self._lock:
-            job = self._job(id)
-            if job.status is not Status.PENDING:
+            job = self._jobs.get(id)
+            if job is None or job.status is not Status.PENDING:
                 return False
             job.status = Status.CANCELLED
             self._pending -= 1
@@ -218,7 +220,8 @@ class ThreadedScheduler:
         """A worker whose loop raised outside a task: the job it had claimed counts as a failed
         attempt (retried or FAILED, so its Future resolves) and a new thread takes the slot."""
         with self._lock:
-            self.worker_errors.append(f"worker {slot}: {type(exc).__name__}: {exc}")
+            self.worker_errors.append(f"worker {slot}: {type(exc).__name__}: "
+                                      f"{error_message(exc)}")
             job = self._held.pop(slot, None)
             threads = list(self._threads)
             threads[slot] = self._start_worker(slot)
@@ -291,11 +294,11 @@ class ThreadedScheduler:
                 job.future.set_exception(exc)
 
     def _before(self, a: _ThreadJob, b: _ThreadJob) -> bool:
-        """The policy's order; a policy that raises falls back to submission order (noted in
+        """The policy's order; a policy that raises anything (a BaseException included) falls back to submission order (noted in
         worker_errors) instead of tearing the ready heap apart mid-sift."""
         try:
             return bool(self.policy.before(a, b))
-        except Exception as exc:
+        except BaseException as exc:  # KeyboardInterrupt, SystemExit too: never a torn heap
             if len(self.worker_errors) < 100:  # a note, not a log of every comparison
                 self.worker_errors.append(f"policy: {type(exc).__name__}: {error_message(exc)}")
             return a.seq < b.seq

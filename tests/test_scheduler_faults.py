@@ -68,7 +68,29 @@ class Untruthy:
         return self.Answer()
 
 
-@pytest.mark.parametrize("policy", [Exploding(), Untruthy()], ids=["raises", "bool-raises"])
+class Interrupting:
+    """A policy raising BaseExceptions (blind round c26: 18 of 20 futures never resolved)."""
+
+    def __init__(self, exc):
+        self.exc = exc
+
+    def before(self, a, b):
+        raise self.exc
+
+
+class BaseTruth:
+    class Answer:
+        def __bool__(self):
+            raise SystemExit(4)
+
+    def before(self, a, b):
+        return self.Answer()
+
+
+@pytest.mark.parametrize("policy", [Exploding(), Untruthy(), Interrupting(KeyboardInterrupt()),
+                                    Interrupting(SystemExit(2)), BaseTruth()],
+                         ids=["raises", "bool-raises", "keyboard-interrupt", "system-exit",
+                              "bool-exits"])
 def test_every_future_resolves_whatever_the_policy_raises(policy):
     gate = threading.Event()
     s = ThreadedScheduler(2, policy)
@@ -80,6 +102,23 @@ def test_every_future_resolves_whatever_the_policy_raises(policy):
     assert sorted(f.result() for f in futures[1:]) == sorted(i * i for i in range(40))
     assert any(e.startswith("policy: ") for e in s.worker_errors)
     assert s.shutdown(wait=True, timeout=10) == []
+
+
+def test_cancel_of_an_unknown_id_is_false_as_documented():
+    """The docs say cancel returns False for a job it cannot cancel; an id never submitted is
+    one (blind round c26: it raised ValueError). A malformed id is still an error."""
+    with ThreadedScheduler(1, FifoPolicy()) as s:
+        assert s.cancel("nosuch") is False
+        with pytest.raises(TypeError, match="id"):
+            s.cancel(["unhashable"])
+    with tempfile.TemporaryDirectory() as folder:
+        d = DurableScheduler(os.path.join(folder, "s.db"), {"ok": lambda x: x})
+        try:
+            assert d.cancel("nosuch") is False
+            with pytest.raises(ValueError, match="id"):
+                d.cancel("a\x00b")
+        finally:
+            d.close()
 
 
 def test_shutdown_with_a_timeout_returns_and_names_the_running_tasks():
