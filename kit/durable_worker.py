@@ -47,7 +47,7 @@ from kit import validate
 from kit.backoff import delay_for
 from kit.jobs import error_message
 from kit.lease import exponential_retry
-from kit.store import SqliteLeaseQueue
+from kit.store import QueueFileError, SqliteLeaseQueue, queue_path
 
 RESULTS = """CREATE TABLE IF NOT EXISTS results (
     job PRIMARY KEY, value, runs INTEGER NOT NULL, worker)"""
@@ -89,7 +89,7 @@ def open_results(path):
         conn = connect(path)
         conn.execute(PG_RESULTS)
         return conn
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    conn = sqlite3.connect(queue_path(path), timeout=30, isolation_level=None)  # the queue's name
     conn.execute(RESULTS)
     return conn
 
@@ -247,7 +247,7 @@ def summary(path, **queue_args) -> Summary:
         conn = open_results(path)
     else:
         queries = ("SELECT id, state FROM jobs", "SELECT job, value, runs FROM results")
-        conn = sqlite3.connect(path, timeout=30)
+        conn = sqlite3.connect(queue_path(path), timeout=30)
     try:
         states = dict(conn.execute(queries[0]).fetchall())
         rows = {job: (value, runs) for job, value, runs in conn.execute(queries[1]).fetchall()}

@@ -20,7 +20,8 @@ lock first (other processes wait up to `timeout` seconds), reads the clock once,
 expiries and due retries up to that moment, does its work and commits. Leasing is one statement
 inside it, `UPDATE ... WHERE id = (oldest ready job) RETURNING ...`, so two processes can never
 hold a live lease on the same job. Job ids and worker names are str or int (stored as given);
-payloads are JSON. Time comes from an injected clock; the default reads wall time
+payloads are JSON. The file is opened by one name, `queue_path(path)`: symlinks resolved, and a
+file with a second hard link refused (SQLite keys its WAL by name). Time comes from an injected clock; the default reads wall time
 (`time.time()`), because the processes sharing a file must agree on what "now" means.
 """
 
@@ -144,6 +145,34 @@ def _short(value) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
+def queue_path(path) -> str:
+    """The one name every connection to a queue file uses: the path with symlinks and `..`
+    resolved (os.path.realpath). SQLite names a database's `-wal` and `-shm` files after the
+    name it was opened by, so two names for one file (a hard link) give two WALs and the file
+    is corrupted: a file with more than one hard link is refused, in one line naming it. (A
+    link made while the queue is open is not seen: do not make one.) ":memory:" is kept."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path must be a file name, got {path!r}")
+    path = os.fspath(path)
+    if isinstance(path, bytes) or path in ("", ":memory:"):
+        if path == ":memory:":
+            return path
+        raise ValueError(f"path must name a file, got {path!r}")
+    real = os.path.realpath(path)
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        return real
+    except OSError as e:
+        raise QueueFileError(f"cannot open the queue file {path!r}: {e.strerror}") from None
+    if info.st_nlink > 1:
+        raise QueueFileError(
+            f"{path!r} has {info.st_nlink} hard links (device {info.st_dev}, inode "
+            f"{info.st_ino}): SQLite keeps its WAL by file name, so two names would corrupt "
+            f"it; keep one name")
+    return real
+
+
 def open_file(path: str, timeout: float, application_id: int, schema: str,
               what: str, synchronous: str = "FULL") -> sqlite3.Connection:
     """Open one of the kit's SQLite files in WAL mode, creating its schema on first use (one
@@ -224,12 +253,10 @@ class SqliteLeaseQueue(RowObservations):
 
     def __init__(self, path, lease_for: float, max_attempts: int, retry_delay=None, clock=None,
                  timeout: float = 30):
-        if not isinstance(path, str | os.PathLike):
-            raise TypeError(f"path must be a file name, got {path!r}")
         clock = WallClock() if clock is None else clock
         check_settings(clock, lease_for, max_attempts, retry_delay)
         _check_number("timeout", timeout)
-        self.path, self.clock, self.timeout = os.fspath(path), clock, timeout
+        self.path, self.clock, self.timeout = queue_path(path), clock, timeout
         self.lease_for, self.max_attempts = lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
         self._conn = self._open()
@@ -260,19 +287,29 @@ class SqliteLeaseQueue(RowObservations):
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
-            raise TimeoutError(f"waited {self.timeout} s for the write lock of "
-                               f"{self.path!r} ({e})") from None
+            if "locked" in str(e) or "busy" in str(e):
+                raise TimeoutError(f"waited {self.timeout} s for the write lock of "
+                                   f"{self.path!r} ({e})") from None
+            raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
         try:
             now = self.clock.now()
             self._catch_up(now)
             yield now
+            conn.execute("COMMIT")
         except sqlite3.DatabaseError as e:
-            conn.execute("ROLLBACK")
+            self._rollback()
             raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
         except BaseException:
-            conn.execute("ROLLBACK")
+            self._rollback()
             raise
-        conn.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        """Roll back what is open (SQLite may have rolled back already: a damaged file)."""
+        if self._conn.in_transaction:
+            try:
+                self._conn.execute("ROLLBACK")
+            except sqlite3.DatabaseError:
+                pass
 
     # -- the operations ---------------------------------------------------------------------
 

@@ -8,13 +8,15 @@ the lease the store holds. An id the SQL stores cannot hold is one clear error.
 
 import itertools
 import math
+import os
 
 import pytest
 
+from kit import durable_worker
 from kit.clock import FakeClock
 from kit.lease import LeaseQueue
 from kit.pgqueue import PostgresLeaseQueue
-from kit.store import SqliteLeaseQueue
+from kit.store import QueueFileError, SqliteLeaseQueue
 
 _names = itertools.count()
 
@@ -202,3 +204,48 @@ def test_a_payload_nested_too_deep_is_one_clear_error(make):
     with pytest.raises(TypeError, match="payload must be JSON data"):
         q.put("A", payload=deep)
     _nothing_changed(q)
+
+
+def _copy_of_a_queue(tmp_path):
+    path = tmp_path / "q.db"
+    with SqliteLeaseQueue(path, lease_for=5, max_attempts=3) as q:
+        q.put("x")
+    return path
+
+
+def test_a_queue_file_with_a_second_hard_link_is_refused_by_either_name(tmp_path):
+    """SQLite keys its -wal and -shm by name: workers on q.db and on a hard link to it corrupted
+    the file and lost acknowledged writes (blind round c26). Either name is refused, in one
+    line naming the file, before anything is opened."""
+    path = _copy_of_a_queue(tmp_path)
+    os.link(path, tmp_path / "other.db")
+    for name in (path, tmp_path / "other.db"):
+        with pytest.raises(QueueFileError, match=r"has 2 hard links .*keep one name") as e:
+            SqliteLeaseQueue(name, lease_for=5, max_attempts=3)
+        assert "\n" not in str(e.value) and os.fspath(name) in str(e.value)
+    with pytest.raises(QueueFileError, match="hard links"):
+        durable_worker.summary(path)
+    os.unlink(tmp_path / "other.db")  # one name again: it opens, nothing was lost
+    with SqliteLeaseQueue(path, lease_for=5, max_attempts=3) as q:
+        assert q.status("x") == "ready"
+    assert sorted(os.listdir(tmp_path)) == ["q.db"]
+
+
+def test_every_other_name_of_a_queue_file_opens_the_one_canonical_name(tmp_path):
+    """A symlink or a path through `..` is resolved: every connection, the worker's results
+    table included, uses one name, so there is one WAL."""
+    path = _copy_of_a_queue(tmp_path)
+    (tmp_path / "sub").mkdir()
+    os.symlink(path, tmp_path / "sub" / "link.db")
+    for name in (tmp_path / "sub" / "link.db", tmp_path / "sub" / ".." / "q.db"):
+        with SqliteLeaseQueue(name, lease_for=5, max_attempts=3) as q:
+            assert q.path == os.fspath(path) and q.status("x") == "ready"
+            results = durable_worker.open_results(os.fspath(name))
+            results.close()
+    assert not any(n.startswith("link.db-") for n in os.listdir(tmp_path / "sub"))
+
+
+@pytest.mark.parametrize("bad", ["", b"q.db", None, 3])
+def test_a_queue_path_that_names_no_file_is_refused(bad):
+    with pytest.raises((TypeError, ValueError), match="path must"):
+        SqliteLeaseQueue(bad, lease_for=5, max_attempts=3)
