@@ -28,6 +28,7 @@ file with a second hard link refused (SQLite keys its WAL by name). Time comes f
 import json
 import os
 import sqlite3
+import stat
 import time
 from contextlib import contextmanager
 from numbers import Integral
@@ -165,7 +166,7 @@ def queue_path(path) -> str:
         return real
     except OSError as e:
         raise QueueFileError(f"cannot open the queue file {path!r}: {e.strerror}") from None
-    if info.st_nlink > 1:
+    if stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
         raise QueueFileError(
             f"{path!r} has {info.st_nlink} hard links (device {info.st_dev}, inode "
             f"{info.st_ino}): SQLite keeps its WAL by file name, so two names would corrupt "
