@@ -39,7 +39,9 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from numbers import Integral
 from pathlib import Path
 from typing import NamedTuple
 
@@ -47,7 +49,7 @@ from kit import validate
 from kit.backoff import delay_for
 from kit.jobs import error_message
 from kit.lease import exponential_retry
-from kit.store import QueueFileError, SqliteLeaseQueue, queue_path
+from kit.store import QueueFileError, SqliteLeaseQueue, _short, queue_path
 
 RESULTS = """CREATE TABLE IF NOT EXISTS results (
     job PRIMARY KEY, value, runs INTEGER NOT NULL, worker)"""
@@ -116,28 +118,66 @@ def setup(path, jobs: int, **queue_args) -> None:
         results.close()
 
 
+def result_value(job, value) -> int:
+    """A handler's result as the results table holds it, the same rule on SQLite and
+    PostgreSQL (whose column is a bigint): an int of 64 bits (not a bool). Anything else (NaN,
+    a float, a str, an int too big) is one error naming the job, before either store is touched."""
+    if not isinstance(value, Integral) or isinstance(value, bool):
+        raise TypeError(f"the result of job {job!r} must be an int of 64 bits, got "
+                        f"{_short(value)}")
+    if not -(2**63) <= value < 2**63:
+        raise ValueError(f"the result of job {job!r} must be an int of 64 bits, got {value!r}")
+    return int(value)
+
+
 def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time.sleep,
-           handler=None, cut_off: tuple = ()) -> bool:
+           handler=None, cut_off: tuple = (), interrupted=()) -> bool:
     """Do one leased job: work (heartbeating every third of a lease), record, ack. Returns
     whether the ack was accepted (False: the lease was lost and someone else has the job, or
-    the handler raised). A handler (default `work`) that raises an Exception, or a result the
-    results table cannot hold, fails the attempt, with the error kept with the job: retried
-    after backoff, dead-lettered at max_attempts. A lost connection (`cut_off`) passes."""
-    step = queue.lease_for / 3
-    left = work_seconds
-    while left > 0:
-        sleep(min(step, left))
-        left -= step
-        if left > 0 and not queue.heartbeat(lease):
-            break  # lost the lease: still safe to finish, the write is idempotent
+    the handler raised). A handler (default `work`) that raises anything, SystemExit and
+    KeyboardInterrupt included, or a result the results table cannot hold (`result_value`),
+    fails the attempt, with the error kept with the job: retried after backoff, dead-lettered
+    at max_attempts. A lost connection (`cut_off`) passes; so does a real SIGINT (`interrupted`
+    is not empty), after the attempt is failed, so the job comes back at once."""
     try:
-        record(results, lease.job, (work if handler is None else handler)(lease.payload), name)
+        step = queue.lease_for / 3
+        left = work_seconds
+        while left > 0:
+            sleep(min(step, left))
+            left -= step
+            if left > 0 and not queue.heartbeat(lease):
+                break  # lost the lease: still safe to finish, the write is idempotent
+        value = (work if handler is None else handler)(lease.payload)
+        record(results, lease.job, result_value(lease.job, value), name)
     except cut_off:
         raise
-    except Exception as exc:  # a poison job: this attempt failed, the worker goes on
+    except BaseException as exc:  # a poison job: this attempt failed, the worker goes on
         queue.fail(lease, error=f"{type(exc).__name__}: {error_message(exc)}")
+        if isinstance(exc, KeyboardInterrupt) and interrupted:
+            raise  # a real SIGINT: stop, the lease given back
         return False
     return queue.ack(lease)
+
+
+@contextlib.contextmanager
+def sigint_noted():
+    """While inside, a SIGINT to the process is noted in the yielded list before it raises
+    KeyboardInterrupt, so a handler raising KeyboardInterrupt itself is told apart from a real
+    one (only in the main thread; elsewhere the list stays empty)."""
+    noted = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+
+    def on_sigint(signum, frame):
+        noted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 RECONNECT_BASE, RECONNECT_CAP = 0.05, 1.0  # seconds: the reconnect backoff's first wait, cap
@@ -164,7 +204,9 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
     stop_at, handled = time.monotonic() + max_seconds, 0
     queue = results = None
     down_since, tries = None, 0
-    try:
+    with contextlib.ExitStack() as stack:
+        interrupted = stack.enter_context(sigint_noted())
+        stack.callback(lambda: (_closed(queue), _closed(results)))
         while time.monotonic() < stop_at:
             try:
                 if queue is None:
@@ -174,7 +216,7 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
                 lease = queue.lease(name)
                 if lease is not None:
                     handled += handle(queue, results, lease, name, work_seconds, handler=handler,
-                                      cut_off=cut_off)
+                                      cut_off=cut_off, interrupted=interrupted)
                 elif exit_when_empty and _drained(queue):
                     break
                 elif is_dsn(path):
@@ -193,9 +235,6 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
                 time.sleep(min(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP, rand),
                                max(0.0, stop_at - now)))
                 tries += 1
-    finally:
-        _closed(queue)
-        _closed(results)
     return handled
 
 
@@ -351,13 +390,26 @@ def main(argv=None) -> int:
     p.add_argument("--exit-when-empty", action="store_true", help="stop when no job is live")
     p.add_argument("--outage", type=float, default=60,
                    help="give up once the server has been unreachable this many seconds")
+    p.add_argument("--create", action="store_true",
+                   help="make an empty queue file if the path does not exist (else refused)")
     args = p.parse_args(argv)
+    if not (is_dsn(args.path) or args.create or os.path.exists(args.path)):
+        print(f"worker {args.name}: the queue file {args.path!r} does not exist (a typo? "
+              f"make it with kit.durable_worker.setup, or pass --create)", file=sys.stderr)
+        return 2
     try:
         run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
                    outage=args.outage, lease_for=args.lease_for, max_attempts=args.max_attempts)
     except ServerGone as e:
         print(e, file=sys.stderr)
         return 1
+    except (QueueFileError, TimeoutError) as e:  # a damaged file, or one held too long
+        print(f"worker {args.name}: {' '.join(str(e).split())}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"worker {args.name}: interrupted (SIGINT); its lease was given back",
+              file=sys.stderr)
+        return 130
     return 0
 
 

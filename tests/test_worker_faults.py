@@ -2,10 +2,20 @@
 the queue retries it with backoff and dead-letters it at max_attempts, and the fleet finishes
 every good job. (Server restarts and outages: tests/test_crash_server.py.)"""
 
+import math
 import os
+import signal
+import subprocess
+import sys
 import tempfile
+import time
+from pathlib import Path
+
+import pytest
 
 from kit.durable_worker import Fleet, open_queue, run_worker, setup, summary
+
+KIT = str(Path(__file__).resolve().parent.parent)
 
 
 def test_a_poison_job_is_dead_lettered_and_the_fleet_goes_on():
@@ -26,7 +36,8 @@ def test_a_poison_job_is_dead_lettered_and_the_fleet_goes_on():
             dead = {d.job: d for d in q.dead_letters}
         assert dead["poison"].attempts == 3 and dead["poison"].reason == "fail"
         assert dead["poison"].error.startswith("TypeError: can't multiply sequence")
-        assert dead["huge"].error.startswith("OverflowError")
+        assert dead["huge"].error.startswith("ValueError: the result of job 'huge' must be "
+                                              "an int of 64 bits")
 
 
 def test_a_handler_that_raises_fails_the_attempt_in_process():
@@ -45,3 +56,120 @@ def test_a_handler_that_raises_fails_the_attempt_in_process():
         with open_queue(path, max_attempts=2) as q:
             (dead,) = q.dead_letters
         assert (dead.job, dead.attempts, dead.error) == (3, 2, "KeyError: 3")
+
+
+def _run_handler(handler, jobs=4, path=None):
+    """run_worker in this process with `handler`, max_attempts=2, on a new SQLite file (or
+    the PostgreSQL database `path`); the jobs handled, the dead letters by job, the stats."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = path or os.path.join(folder, "q.db")
+        setup(path, jobs, max_attempts=2, retry_base=0)
+        done = run_worker(path, "w1", exit_when_empty=True, max_seconds=30, handler=handler,
+                          max_attempts=2, retry_base=0)
+        with open_queue(path, max_attempts=2) as q:
+            return done, {d.job: d for d in q.dead_letters}, q.stats()
+
+
+def _raiser(exc):
+    def handler(payload):
+        if payload == 1:
+            raise exc
+        return payload
+    return handler
+
+
+@pytest.mark.parametrize("exc", [SystemExit(3), KeyboardInterrupt(), GeneratorExit()],
+                         ids=["system-exit", "keyboard-interrupt", "generator-exit"])
+def test_a_handler_raising_a_base_exception_fails_the_attempt_and_the_worker_goes_on(exc):
+    """Blind round c26: SystemExit or KeyboardInterrupt from a handler killed the worker with
+    the job left leased. It is a failed attempt like any other (a real SIGINT is not: below)."""
+    done, dead, stats = _run_handler(_raiser(exc))
+    assert done == 3 and list(dead) == [1] and dead[1].attempts == 2
+    assert dead[1].error.startswith(type(exc).__name__)
+    assert (stats.ready, stats.leased, stats.delayed) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("value, message", [
+    (math.nan, "must be an int of 64 bits, got nan"),
+    (math.inf, "got inf"),
+    (2.5, "got 2.5"),
+    ("text", "got 'text'"),
+    ("a\x00b", "got 'a"),
+    (True, "got True"),
+    (object(), "got <object"),
+    (2**63, "got 9223372036854775808"),
+])
+def test_a_result_the_results_table_cannot_hold_fails_the_same_way_on_both_stores(value,
+                                                                                   message):
+    """Blind round c26: a NaN result was done on SQLite and dead-lettered on PostgreSQL with
+    the driver's text. The rule is checked before either store is touched, so it is the same
+    on both."""
+    from kit.durable_worker import result_value
+
+    with pytest.raises((TypeError, ValueError), match=message):
+        result_value(7, value)
+    done, dead, _ = _run_handler(lambda payload: value if payload == 1 else payload)
+    assert done == 3 and list(dead) == [1]
+    assert dead[1].error.startswith(("TypeError: the result of job 1", "ValueError: the result"))
+
+
+@pytest.mark.parametrize("value", [math.nan, "a\x00b", 2.5])
+def test_postgres_refuses_the_same_results_with_the_same_error(pg_dsn, value):
+    handler = lambda payload: value if payload == 1 else payload  # noqa: E731
+    with tempfile.TemporaryDirectory() as folder:
+        on_file = _run_handler(handler, path=os.path.join(folder, "q.db"))
+    on_server = _run_handler(handler, path=pg_dsn)
+    assert on_file[0] == on_server[0] == 3
+    assert {j: d.error for j, d in on_file[1].items()} == \
+        {j: d.error for j, d in on_server[1].items()}
+
+
+def _worker(path, *args):
+    return subprocess.run([sys.executable, "-m", "kit.durable_worker", os.fspath(path), *args],
+                          capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=KIT))
+
+
+def test_a_worker_on_a_missing_path_is_refused_unless_told_to_create(tmp_path):
+    """Blind round c26: a mistyped path made an empty queue and exited 0."""
+    typo = tmp_path / "qeue.db"
+    run = _worker(typo, "--exit-when-empty")
+    assert run.returncode == 2 and not typo.exists()
+    assert run.stderr.count("\n") == 1 and "does not exist" in run.stderr
+    assert os.fspath(typo) in run.stderr and "--create" in run.stderr
+    run = _worker(typo, "--exit-when-empty", "--create")
+    assert (run.returncode, run.stderr) == (0, "") and typo.exists()
+
+
+@pytest.mark.parametrize("content", [b"not a database at all" * 100, b"SQLite format 3\x00" +
+                                     bytes(range(256)) * 20], ids=["text", "damaged-header"])
+def test_a_worker_on_a_damaged_file_says_so_in_one_line(tmp_path, content):
+    bad = tmp_path / "q.db"
+    bad.write_bytes(content)
+    run = _worker(bad, "--exit-when-empty")
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert os.fspath(bad) in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_real_sigint_stops_the_worker_cleanly_after_failing_its_lease(tmp_path):
+    """A SIGINT to the worker process is not a poison job: the worker fails the attempt it
+    holds (so the job comes back at once, not after its lease) and exits 130 in one line."""
+    path = tmp_path / "q.db"
+    setup(path, 1, lease_for=30, max_attempts=5)
+    proc = subprocess.Popen([sys.executable, "-m", "kit.durable_worker", os.fspath(path),
+                             "--work", "60", "--lease-for", "30", "--max-seconds", "100"],
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=KIT))
+    try:
+        deadline = time.monotonic() + 60
+        with open_queue(path, lease_for=30) as q:
+            while q.status(0) != "leased":
+                assert time.monotonic() < deadline, "the worker never leased the job"
+                time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 130 and err.count("\n") == 1 and "interrupted" in err, err
+    with open_queue(path, lease_for=30) as q:
+        assert q.status(0) in ("ready", "delayed") and q.holder(0) is None
