@@ -294,8 +294,9 @@ class ThreadedScheduler:
                 job.future.set_exception(exc)
 
     def _before(self, a: _ThreadJob, b: _ThreadJob) -> bool:
-        """The policy's order; a policy that raises anything (a BaseException included) falls back to submission order (noted in
-        worker_errors) instead of tearing the ready heap apart mid-sift."""
+        """The policy's order; a policy that raises anything (a BaseException included) falls
+        back to submission order (noted in worker_errors) instead of tearing the ready heap
+        apart mid-sift."""
         try:
             return bool(self.policy.before(a, b))
         except BaseException as exc:  # KeyboardInterrupt, SystemExit too: never a torn heap
