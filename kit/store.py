@@ -22,7 +22,8 @@ inside it, `UPDATE ... WHERE id = (oldest ready job) RETURNING ...`, so two proc
 hold a live lease on the same job. Job ids and worker names are str or int (stored as given);
 payloads are JSON. The file is opened by one name, `queue_path(path)`: symlinks resolved, and a
 file with a second hard link refused (SQLite keys its WAL by name). Time comes from an
-injected clock; the default reads wall time (`time.time()`), because the processes sharing a file must agree on what "now" means.
+injected clock; the default reads wall time (`time.time()`), because the processes sharing a
+file must agree on what "now" means.
 """
 
 import json
