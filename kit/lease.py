@@ -15,6 +15,7 @@ delayed jobs whose run-at time has come (a `DelayedQueue`). Heap entries are `(t
 
 import heapq
 import itertools
+import json
 import math
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
@@ -180,10 +181,16 @@ class LeaseQueue:
     def put(self, job_id, payload=None, delay: float = 0) -> None:
         """Add a job, ready now (delay 0) or once `now >= now_at_put + delay`. O(log n).
 
+        The same rules as the SQL queues: `job_id` a str or a 64-bit int
+        (`validate.store_name`), `payload` JSON data that round-trips (`validate.json_text`:
+        no tuple, no non-str key, no NaN), kept as JSON text, so each lease hands back a fresh
+        copy equal to what was put, as SQLite and PostgreSQL do.
+
         A job id that is ready, delayed or leased is live and cannot be put again; a done or
         dead one can (a new job under the same id, e.g. a re-drive from the dead-letter queue).
         """
-        validate.hashable("job_id", job_id)
+        validate.store_name("job_id", job_id)
+        text = validate.json_text("payload", payload)
         _check_number("delay", delay)
         now = self._catch_up()
         until = check_delay("delay", delay, now)
@@ -193,7 +200,7 @@ class LeaseQueue:
         if old is not None:
             self._count[old.state] -= 1
             self._dead.pop(job_id, None)
-        rec = self._jobs[job_id] = _Job(job_id, payload)
+        rec = self._jobs[job_id] = _Job(job_id, text)  # JSON text, as the SQL stores keep it
         self._enter(rec, "ready" if delay == 0 else "delayed")
         if delay == 0:
             self._ready.append(job_id)
@@ -204,9 +211,7 @@ class LeaseQueue:
     def lease(self, worker) -> Lease | None:
         """Lend the job that has been ready longest to `worker` until now + lease_for, or return
         None if nothing is ready. O(log n) for the expiry-heap push."""
-        if worker is None:
-            raise TypeError("worker must be a hashable name, got None")
-        validate.hashable("worker", worker)
+        validate.store_name("worker", worker, "a str or int name")
         now = self._catch_up()
         if not self._ready:
             self.trace.append(Event(now, "empty", None, worker, 0))
@@ -219,7 +224,8 @@ class LeaseQueue:
         self._enter(rec, "leased")
         self._hold_until(rec, now + self.lease_for)
         self._log(now, "lease", rec, until=rec.expires_at)
-        return Lease(rec.id, worker, rec.attempts, rec.expires_at, rec.token, rec.payload)
+        return Lease(rec.id, worker, rec.attempts, rec.expires_at, rec.token,
+                     json.loads(rec.payload))
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job. Accepted only for the live grant (same token and worker, now before
@@ -272,7 +278,8 @@ class LeaseQueue:
         rec = self._get(job_id)
         if rec.state != "leased":
             return None
-        return Lease(rec.id, rec.worker, rec.attempts, rec.expires_at, rec.token, rec.payload)
+        return Lease(rec.id, rec.worker, rec.attempts, rec.expires_at, rec.token,
+                     json.loads(rec.payload))
 
     @property
     def dead_letters(self) -> list[DeadLetter]:
@@ -327,7 +334,8 @@ class LeaseQueue:
         rec.worker = rec.token = None
         if dead:
             self._enter(rec, "dead")
-            self._dead[rec.id] = DeadLetter(rec.id, rec.payload, rec.attempts, time, how, error)
+            self._dead[rec.id] = DeadLetter(rec.id, json.loads(rec.payload), rec.attempts,
+                                            time, how, error)
             self._log(time, "dead", rec)
             return
         self._enter(rec, "delayed")
@@ -359,7 +367,7 @@ class LeaseQueue:
         self._count[state] += 1
 
     def _get(self, job_id):
-        validate.hashable("job_id", job_id)
+        validate.store_name("job_id", job_id)
         self._catch_up()
         rec = self._jobs.get(job_id)
         if rec is None:

@@ -50,7 +50,7 @@ from kit.lease import (
     is_held,
     retry_at,
 )
-from kit.store import RowObservations, _holdable, _storable, check_name, payload_text
+from kit.store import RowObservations, _holdable, _storable, check_name
 
 # THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
 EXPIRED = "state = 'leased' AND due <= %(now)s"
@@ -318,7 +318,7 @@ class PostgresLeaseQueue(RowObservations):
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
         self._check_job_id(job_id)
         validate.number("delay", delay, low=0, finite=False)
-        text = payload_text(payload)
+        text = validate.json_text("payload", payload)
         key = self._jsonb(job_id)
 
         def body(cur):

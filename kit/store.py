@@ -13,7 +13,8 @@ crash or a power cut (never to a crashed process).
 Every operation checks its arguments and the values it computes (a delay whose end is not
 finite, a retry_delay returning inf, NaN or a negative number) before it changes anything: a
 refused call rolls its transaction back. Job ids and worker names follow `check_name`, the same
-rule as the PostgreSQL queue.
+rule as the memory and PostgreSQL queues
+(`kit.validate.store_name`); payloads are JSON that round-trips (`kit.validate.json_text`).
 
 Every operation is one transaction that starts with `BEGIN IMMEDIATE`: it takes the file's write
 lock first (other processes wait up to `timeout` seconds), reads the clock once, applies the
@@ -34,6 +35,7 @@ import time
 from contextlib import contextmanager
 from numbers import Integral
 
+from kit import validate
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -100,7 +102,7 @@ class QueueFileError(ValueError):
     """The file cannot hold a lease queue: not a database, another application's, or damaged."""
 
 
-MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
+MAX_NAME_BYTES = validate.MAX_NAME_BYTES
 
 
 def _storable(value) -> bool:
@@ -110,28 +112,12 @@ def _storable(value) -> bool:
     return type(value) is str
 
 
-def check_name(name: str, value, what: str = "a str or an int"):
-    """A job id or worker name every SQL store of the kit can hold, the same rule for SQLite
-    and PostgreSQL: an int of 64 bits, or a str of valid Unicode (no lone surrogate), without
-    NUL, at most MAX_NAME_BYTES bytes in UTF-8. Anything else is one error naming `name`."""
-    if not _storable(value):
-        raise TypeError(f"{name} must be {what}, got {value!r}")
-    if type(value) is str:
-        if "\x00" in value:
-            raise ValueError(f"{name} must not contain NUL (\\x00), got {value!r}")
-        try:
-            size = len(value.encode("utf-8"))
-        except UnicodeEncodeError:
-            raise ValueError(f"{name} must be valid Unicode (no lone surrogate), "
-                             f"got {value!r}") from None
-        if size > MAX_NAME_BYTES:
-            raise ValueError(f"{name} must be at most {MAX_NAME_BYTES} bytes in UTF-8, "
-                             f"got {size} bytes: {value[:40]!r}...")
-    return value
+check_name = validate.store_name  # the one rule, shared with the memory and PostgreSQL queues
 
 
 def payload_text(payload, name: str = "payload", allow_nan: bool = True) -> str:
-    """A payload as the JSON text the SQL stores keep, or one error naming `name`."""
+    """A value as JSON text, or one error naming `name` (the DurableScheduler's rule; the lease
+    queues use the stricter validate.json_text: it must round-trip)."""
     try:
         return json.dumps(payload, allow_nan=allow_nan)
     except (TypeError, ValueError, RecursionError):
@@ -320,7 +306,7 @@ class SqliteLeaseQueue(RowObservations):
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
         self._check_job_id(job_id)
         _check_number("delay", delay)
-        text = payload_text(payload)
+        text = validate.json_text("payload", payload)
         with self._transaction() as now:
             until = check_delay("delay", delay, now)  # refused: rolled back, nothing changed
             row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()

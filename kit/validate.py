@@ -9,11 +9,15 @@ A bool is never a number here (`True + 1 == 2`, but `priority=True` is a bug). E
 except `unique_names` (O(n)).
 """
 
+import json
 import math
 from collections.abc import Iterable
 from numbers import Integral, Real
 
-__all__ = ["choice", "function", "integer", "number", "hashable", "unique_names"]
+__all__ = ["choice", "function", "integer", "number", "hashable", "unique_names", "store_name",
+           "json_text", "MAX_NAME_BYTES"]
+
+MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
 
 
 def number(name: str, value, *, low: float | None = None, high: float | None = None,
@@ -75,3 +79,52 @@ def unique_names(what: str, names: Iterable) -> None:
         if name in seen:
             raise ValueError(f"{what} must be unique, got {name!r} twice")
         seen.add(name)
+
+
+def _short(value) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a repr that raises, or recurses forever
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def store_name(name: str, value, what: str = "a str or an int"):
+    """A job id or worker name every lease queue of the kit holds the same way (memory, SQLite,
+    PostgreSQL): an int of 64 bits (not a bool), or a str of valid Unicode (no lone
+    surrogate), without NUL, at most MAX_NAME_BYTES bytes in UTF-8. `what` is how the error
+    describes the rule."""
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        if not -(2**63) <= value < 2**63:
+            raise TypeError(f"{name} must be {what}, got {value!r}")  # 64 bits
+        return value
+    if type(value) is not str:
+        raise TypeError(f"{name} must be {what}, got {_short(value)}")
+    if "\x00" in value:
+        raise ValueError(f"{name} must not contain NUL (\\x00), got {value!r}")
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ValueError(f"{name} must be valid Unicode (no lone surrogate), "
+                         f"got {value!r}") from None
+    if size > MAX_NAME_BYTES:
+        raise ValueError(f"{name} must be at most {MAX_NAME_BYTES} bytes in UTF-8, "
+                         f"got {size} bytes: {value[:40]!r}...")
+    return value
+
+
+def json_text(name: str, value) -> str:
+    """`value` as JSON text that decodes back to an equal value of the same shape: None, bool,
+    int, finite float, str, and lists and str-keyed dicts of them. A tuple (it would come back
+    a list), a non-str key (it would come back a str), NaN or inf (not JSON), or anything else
+    is one TypeError naming `name`. O(size of the value)."""
+    try:
+        text = json.dumps(value, allow_nan=False)
+        same = json.loads(text) == value  # == tells a tuple from a list, 1 from "1", at any depth
+    except (TypeError, ValueError, RecursionError):
+        same = False
+    if not same:
+        raise TypeError(f"{name} must be JSON data that round-trips (None, bool, int, finite "
+                        f"float, str, lists and str-keyed dicts of them), got {_short(value)}")
+    return text
+
