@@ -105,10 +105,32 @@ def retry_at(retry_delay, attempts, time) -> float:
     operation (every queue of the kit, the same way)."""
     delay = retry_delay(attempts - 1)
     number = type(delay) in (int, float) or isinstance(delay, Real) and not isinstance(delay, bool)
-    if not (number and 0 <= delay < math.inf and math.isfinite(time + delay)):
+    try:
+        fine = number and 0 <= delay < math.inf and math.isfinite(time + delay)
+    except OverflowError:  # an int too big for a float (10**400)
+        fine = False
+    if not fine:
         raise ValueError(f"retry_delay({attempts - 1}) must return a finite number >= 0, "
                          f"got {delay!r}")
     return time + delay
+
+
+def after_attempt(retry_delay, attempts, max_attempts, time, how, error=None):
+    """How an attempt that ended at `time` (`how`: "fail" or "expire") goes on, the one rule of
+    every queue of the kit: `(run_at, error)` for a retry, `(None, error)` for a dead letter.
+
+    A retry_delay that returns a bad value (or raises) on `fail` refuses that call, changing
+    nothing (the caller holds the lease and sees the error). At an expiry nobody holds the job
+    and every later call would meet the same expiry, so refusing would stop the whole queue:
+    the job is dead-lettered instead, its error saying why, and every other job goes on."""
+    if attempts >= max_attempts:
+        return None, error
+    try:
+        return retry_at(retry_delay, attempts, time), error
+    except Exception as exc:
+        if how != "expire":
+            raise
+        return None, check_error(f"no retry: {type(exc).__name__}: {exc}")
 
 
 def check_error(error):
@@ -307,7 +329,7 @@ class LeaseQueue:
             te = heap[0][0] if heap else None
             td = self._delayed.next_time()
             if te is not None and not is_held(now, te) and (td is None or te <= td):
-                self._end_attempt(self._jobs[heap[0][2]], te, "expire")  # may refuse: no pop yet
+                self._end_attempt(self._jobs[heap[0][2]], te, "expire")
                 heapq.heappop(heap)
             elif td is not None and now >= td:
                 for job_id in self._delayed.pop_due(td):
@@ -327,8 +349,9 @@ class LeaseQueue:
         heapq.heappush(self._expiries, (expires_at, rec.expiry_seq, rec.id))
 
     def _end_attempt(self, rec, time, how, error=None) -> None:
-        dead = rec.attempts >= self.max_attempts
-        until = None if dead else retry_at(self.retry_delay, rec.attempts, time)  # may refuse
+        until, error = after_attempt(self.retry_delay, rec.attempts, self.max_attempts, time, how,
+                                     error)  # may refuse (fail only): nothing changed yet
+        dead = until is None
         self._log(time, how, rec)
         rec.expired_last = how == "expire"
         rec.worker = rec.token = None

@@ -43,12 +43,12 @@ from kit.lease import (
     DeadLetter,
     Lease,
     Stats,
+    after_attempt,
     check_delay,
     check_error,
     check_settings,
     exponential_retry,
     is_held,
-    retry_at,
 )
 from kit.store import RowObservations, _holdable, _storable, check_name
 
@@ -495,13 +495,14 @@ class PostgresLeaseQueue(RowObservations):
         return self._run(body)
 
     def _end_attempt(self, cur, key, attempts, time, how, error=None) -> None:
-        if attempts >= self.max_attempts:
+        due, error = after_attempt(self.retry_delay, attempts, self.max_attempts, time, how,
+                                   error)  # refused (fail only): the transaction rolls back
+        if due is None:
             cur.execute("UPDATE kit_lease_jobs SET state = 'dead', worker = NULL, token = NULL, "
                         "seq = nextval('kit_lease_seq'), died_at = %s, dead_reason = %s, "
                         "expired_last = %s, error = %s WHERE queue = %s AND id = %s",
                         (time, how, how == "expire", error, self.queue, self._jsonb(key)))
             return
-        due = retry_at(self.retry_delay, attempts, time)  # refused: the transaction rolls back
         cur.execute("UPDATE kit_lease_jobs SET state = 'queued', worker = NULL, token = NULL, "
                     "due = %s, seq = nextval('kit_lease_seq'), expired_last = %s, error = %s "
                     "WHERE queue = %s AND id = %s",

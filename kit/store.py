@@ -11,8 +11,10 @@ acknowledged survives a crash of the OS or a power cut too. It costs one fsync p
 crash or a power cut (never to a crashed process).
 
 Every operation checks its arguments and the values it computes (a delay whose end is not
-finite, a retry_delay returning inf, NaN or a negative number) before it changes anything: a
-refused call rolls its transaction back. Job ids and worker names follow `check_name`, the same
+finite, a retry_delay returning inf, NaN or a negative number on `fail`) before it changes
+anything: a refused call rolls its transaction back. At an expiry such a value dead-letters
+that job with the reason instead (`kit.lease.after_attempt`), so one bad value never stops
+the queue. Job ids and worker names follow `check_name`, the same
 rule as the memory and PostgreSQL queues
 (`kit.validate.store_name`); payloads are JSON that round-trips (`kit.validate.json_text`).
 
@@ -41,12 +43,12 @@ from kit.lease import (
     Lease,
     Stats,
     _check_number,
+    after_attempt,
     check_delay,
     check_error,
     check_settings,
     exponential_retry,
     is_held,
-    retry_at,
 )
 
 APPLICATION_ID = 0x4B49544C  # "KITL" in the file header: this file is a kit lease queue
@@ -402,8 +404,10 @@ class SqliteLeaseQueue(RowObservations):
                      (now,))
 
     def _end_attempt(self, job_id, attempts, time, how, error=None) -> None:
+        due, error = after_attempt(self.retry_delay, attempts, self.max_attempts, time, how,
+                                   error)  # refused (fail only): the transaction rolls back
         seq = self._next_seq()
-        if attempts >= self.max_attempts:
+        if due is None:
             self._conn.execute("UPDATE jobs SET state = 'dead', worker = NULL, token = NULL, "
                                "seq = ?, died_at = ?, dead_reason = ?, expired_last = ?, "
                                "error = ? WHERE id = ?",
@@ -411,8 +415,7 @@ class SqliteLeaseQueue(RowObservations):
             return
         self._conn.execute("UPDATE jobs SET state = 'delayed', worker = NULL, token = NULL, "
                            "due = ?, seq = ?, expired_last = ?, error = ? WHERE id = ?",
-                           (float(retry_at(self.retry_delay, attempts, time)), seq,
-                            how == "expire", error, job_id))
+                           (float(due), seq, how == "expire", error, job_id))
 
     def _next_seq(self) -> int:
         return self._conn.execute("UPDATE counters SET seq = seq + 1 RETURNING seq").fetchone()[0]

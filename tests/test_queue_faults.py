@@ -82,17 +82,32 @@ def test_a_bad_retry_delay_refuses_the_operation_and_keeps_the_lease(make, bad):
     with pytest.raises(ValueError, match=r"retry_delay\(0\) must return a finite number >= 0"):
         q.fail(lease)
     assert q.status("A") == "leased" and q.holder("A").token == lease.token
-    clock.advance(5)  # the expiry is due, and its retry cannot be timed: every call refuses
-    with pytest.raises(ValueError, match=r"retry_delay\(0\)"):
-        q.stats()
-    with pytest.raises(ValueError, match=r"retry_delay\(0\)"):
-        q.put("B")
-    # nothing was half-applied: back before the expiry, B was never put, A is still leased
-    q.clock = FakeClock(100)
-    assert q.status("A") == "leased" and q.holder("A").attempt == 1
-    with pytest.raises(ValueError, match="was never put"):
-        q.status("B")
     assert q.ack(lease) is True
+
+
+@pytest.mark.parametrize("bad", [math.inf, math.nan, -1, "2", None, 10**400, ZeroDivisionError],
+                         ids=["inf", "nan", "-1", "str", "None", "10**400", "raises"])
+def test_a_bad_retry_delay_at_an_expiry_dead_letters_that_job_and_the_queue_goes_on(make, bad):
+    """Blind round c26: one NaN from retry_delay at an expiry refused every later call, for good
+    (memory, SQLite): a queue stopped by one job. Nobody holds an expired job, so it is
+    dead-lettered with the reason, and every other call works, the same on all three."""
+    def retry_delay(r):
+        if bad is ZeroDivisionError:
+            return 1 / 0
+        return bad if r == 0 else 1.0
+    clock, q = make(retry_delay=retry_delay)
+    q.put("A")
+    q.put("B")
+    lease = q.lease("w1")
+    clock.advance(5)  # A's lease expires; its retry cannot be timed
+    q.put("C")
+    assert q.status("A") == "dead" and q.ack(lease) is False
+    (dead,) = q.dead_letters
+    assert (dead.job, dead.attempts, dead.reason) == ("A", 1, "expire")
+    assert dead.error.startswith(("no retry: ValueError: retry_delay(0) must return a finite",
+                                  "no retry: ZeroDivisionError"))
+    assert q.stats() == (2, 0, 0, 0, 1, 0)
+    assert q.ack(q.lease("w2")) and q.ack(q.lease("w2")) and q.lease("w2") is None
 
 
 def test_heartbeat_refuses_an_endless_extension(make):
