@@ -22,9 +22,16 @@ Two things do not stop a worker:
   the kit's capped, jittered backoff (`kit.backoff`, equal jitter, 0.05 s doubling up to 1 s).
   Only a server down for longer than `outage` seconds (default 60) ends the worker, with one
   line saying so.
-- **A poison job.** A handler that raises fails that attempt (`queue.fail(lease, error=...)`,
-  the error kept with the job): the queue retries it with backoff and dead-letters it after
+- **A poison job.** A handler that raises anything (SystemExit and KeyboardInterrupt included),
+  or returns what the results table cannot hold (`result_value`: an int of 64 bits, the same
+  rule on SQLite and PostgreSQL), fails that attempt (`queue.fail(lease, error=...)`, the error
+  kept with the job): the queue retries it with backoff and dead-letters it after
   `max_attempts`, and the worker goes on with the next job.
+
+A real SIGINT stops the worker: it fails the lease it holds (the job comes back at once) and
+exits 130 with one line. From the command line, a path that does not exist is refused in one
+line (exit 2) unless `--create` is given, and a file that is not a queue, or is damaged, is one
+line (exit 1), never a traceback.
 
 `Fleet` starts such processes, kills one with SIGKILL, starts replacements and stops them all;
 `summary(path)` reads the file and returns plain numbers for tests, notebooks and benchmarks.
