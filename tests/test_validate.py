@@ -82,3 +82,43 @@ def test_unique_names_names_the_first_repeat():
     validate.unique_names("task names", ["a", "b"])
     with pytest.raises(ValueError, match=r"^task names must be unique, got 'b' twice$"):
         validate.unique_names("task names", ["a", "b", "c", "b", "a"])
+
+
+def _round_trips(value) -> bool:
+    """The naive model of json_text: which Python values JSON gives back unchanged."""
+    if value is None or type(value) in (bool, int, str):
+        return True
+    if type(value) is float:
+        return math.isfinite(value)
+    if type(value) is list:
+        return all(map(_round_trips, value))
+    if type(value) is dict:
+        return all(type(k) is str and _round_trips(v) for k, v in value.items())
+    return False
+
+
+_leaves = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+_values = st.recursive(_leaves, lambda kids: st.lists(kids, max_size=3)
+                       | st.tuples(kids) | st.dictionaries(st.text(max_size=2) | st.integers(),
+                                                           kids, max_size=3), max_leaves=10)
+
+
+@given(_values)
+def test_json_text_accepts_exactly_what_round_trips(value):
+    if _round_trips(value):
+        assert validate.json_text("payload", value)
+    else:
+        with pytest.raises(TypeError, match=r"^payload must be JSON data that round-trips"):
+            validate.json_text("payload", value)
+
+
+@pytest.mark.parametrize("bad, error, message", [
+    (True, TypeError, "got True"), (2**63, TypeError, "got 9223372036854775808"),
+    (1.0, TypeError, "got 1.0"), ("a\x00", ValueError, "NUL"),
+    ("\udc00", ValueError, "lone surrogate"), ("x" * 1025, ValueError, "1025 bytes"),
+])
+def test_store_name_names_the_argument_and_the_value(bad, error, message):
+    with pytest.raises(error, match=f"^job_id must .*{message}"):
+        validate.store_name("job_id", bad)
+    assert validate.store_name("job_id", -(2**63)) == -(2**63)
+    assert validate.store_name("job_id", "é" * 512) == "é" * 512
