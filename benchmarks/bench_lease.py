@@ -38,7 +38,7 @@ def _held_queue(n: int, lease_for: float) -> tuple[FakeClock, LeaseQueue]:
     clock = FakeClock(0)
     q = LeaseQueue(clock, lease_for, max_attempts=3, retry_delay=lambda r: 1)
     for i in range(n):
-        q.put(("held", i))
+        q.put(f"held-{i}")  # a str or an int, as every queue of the kit takes
     for _ in range(n):
         q.lease("holder")
     return clock, q
@@ -51,7 +51,7 @@ def _lease_ack_time(n: int, k: int, repeat: int) -> float:
     def put_k():
         b = next(batch)
         for i in range(k):
-            q.put((b, i))
+            q.put(f"{b}-{i}")
 
     def lease_ack_k():
         lease, ack = q.lease, q.ack
