@@ -467,7 +467,10 @@ def worker_runs(answer, case):
 def _judge_loop(case, expected, got) -> str | None:
     if not isinstance(got, interleave.Exploration):
         return f"expected an exploration, got {got!r}"
-    return None if got else f"{got.failure}. The schedule that shows it: {got.schedule}"
+    if got:
+        return None
+    stop = "" if got.failure.endswith((".", "?", "!")) else "."
+    return f"{got.failure}{stop} The schedule that shows it: {got.schedule}"
 
 
 class WorkerLoop:
@@ -553,7 +556,9 @@ q5 = Problem(
                (1, [(_SUBMIT, "b", 5), ("advance", 1), (_SUBMIT, "a", 2)])),
               ("two workers, two jobs due now", (2, [(_SUBMIT, "a", 0), (_SUBMIT, "b", 0)])),
               ("shut down with a job still in the future", (2, [(_SUBMIT, "a", 4)])),
-              ("a job at the exact tick", (1, [("advance", 2), (_SUBMIT, "a", 3)]))],
+              ("a job at the exact tick", (1, [("advance", 2), (_SUBMIT, "a", 3)])),
+              ("three jobs, the last one due between the others (the heap is not sorted)",
+               (1, [(_SUBMIT, "a", 1), (_SUBMIT, "b", 3), (_SUBMIT, "c", 2)]))],
     pitfalls=[
         Pitfall("a polling loop", "waking every tick to look is a sleep loop with extra "
                 "steps: wait exactly until the next run time, or until notified when nothing is "
@@ -577,6 +582,13 @@ q5 = Problem(
         Pitfall("if instead of while around the wait", "a wake-up is a hint, not a promise: "
                 "after any wait, look again (a submit wakes you for a job due later)",
                 answer=_IfNotWhile),
+        Pitfall("pop(0) on the heap", "board.due is a heap, not a sorted list: pop(0) takes "
+                "the front but leaves the rest out of heap order, so a later job can come "
+                "first. Take it with heapq.heappop(board.due)",
+                edit=[("return heapq.heappop(b.due)[2]", "return b.due.pop(0)[2]")]),
+        Pitfall("due only after its run time", "a job is due at its run time (run_at <= now); "
+                "with run_at < now the worker waits 0 at the exact tick, again and again",
+                edit=[("if b.due and b.due[0][0] <= now:", "if b.due and b.due[0][0] < now:")]),
         Pitfall("ran the job holding the lock", "the other workers cannot take jobs while one "
                 "runs: take the job under the lock, run it after",
                 edit=[("            self.board.run(name)\n",
