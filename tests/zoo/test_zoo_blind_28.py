@@ -36,7 +36,7 @@ SAYS = {  # file -> (outcome, words the message must hold): the misjudged and mi
     "durable_queue/q2/wrong_token_lowered_on_same.py": (Outcome.FAILED, "the newest holder's"),
     "postgres_queue/q1/wrong_begin_commit.py": (Outcome.CRASHED, "ended the transaction"),
     "postgres_queue/q1/wrong_sets_done.py": (Outcome.FAILED, "visible_at = :until"),
-    "postgres_queue/q1/wrong_returning_worker.py": (Outcome.CRASHED, ":id = 'A'"),
+    "postgres_queue/q1/wrong_returning_worker.py": (Outcome.CRASHED, "not a job id"),
     "postgres_queue/q1/wrong_order_visible.py": (Outcome.FAILED, "ORDER BY id"),
     "concurrent_scheduler/q5/wrong_pop0.py": (Outcome.FAILED, "pop(0) on the heap"),
     "concurrent_scheduler/q5/wrong_lost_wakeup.py": (Outcome.FAILED, "a lost wake-up"),
