@@ -818,16 +818,52 @@ SIFT_STRESS = Stress("600 pushes (priorities 0, 7, 4, 1, 8, ...), then 600 pops,
                      "rule: lowest priority, then first in", n=600, budget=0)
 
 
+def heap_list(heap) -> list | None:
+    """The answer's array, root first, when it keeps one: a list attribute holding exactly its
+    len() items (after one placeholder at index 0, for a heap counted from 1); else None."""
+    for value in vars(heap).values() if hasattr(heap, "__dict__") else ():
+        if isinstance(value, list):
+            items = value[1:] if value and not isinstance(value[0], Item) else value
+            if all(isinstance(x, Item) for x in items) and len(items) == len(heap):
+                return items
+    return None
+
+
+def heap_order_broken(items, rule) -> str | None:
+    """Where the array breaks heap order under `rule` (an item leaves before its parent)."""
+    for i in range(1, len(items)):
+        parent = (i - 1) // 2
+        if BEFORE[rule](items[i], items[parent]):
+            return (f"{items[i].name} at index {i} should leave before its parent "
+                    f"{items[parent].name} at index {parent}")
+    return None
+
+
+def climb(items, new, rule) -> list:
+    """The comparisons a sift-up of `new`, appended to the heap array `items`, makes: with its
+    parent, that one's parent, ..., until it should not leave before one (names, as sets)."""
+    pairs, i = [], len(items)
+    while i > 0:
+        i = (i - 1) // 2
+        pairs.append(frozenset((new.name, items[i].name)))
+        if not BEFORE[rule](new, items[i]):
+            break
+    return pairs
+
+
 def replay_heap(answer, case):
     """Build `answer(before)`, replay the program; per step: (what it returned or raised, len,
-    calls of before). On the stress case, (names popped, calls per operation within budget?)."""
+    calls of before). On the stress case, (names popped, calls per operation within budget?).
+    When the answer keeps its items in a list, a step also says where that list breaks heap
+    order, or, for a push, which comparisons it made where a sift-up makes others."""
     rule, ops = case
-    calls = [0]
+    calls, compared = [0], []
 
     def before(a, b):
         if not (isinstance(a, Item) and isinstance(b, Item)):
             raise TypeError(f"before() compares two items, got {a_kind(a)} and {a_kind(b)}")
         calls[0] += 1
+        compared.append(frozenset((a.name, b.name)))
         return BEFORE[rule](a, b)
 
     heap = answer(before)
@@ -845,11 +881,24 @@ def replay_heap(answer, case):
     steps, seq = [], itertools.count()
     for op in ops:
         calls[0] = 0
-        size = len(heap)
+        compared.clear()
+        size, array = len(heap), heap_list(heap)
+        wrong = None
         try:
             if op.startswith("push"):
                 _, name, priority = op.split()
-                got = heap.push(Item(name, int(priority), next(seq)))
+                new = Item(name, int(priority), next(seq))
+                heap_before = array is not None and not heap_order_broken(array, rule)
+                want = climb(list(array), new, rule) if heap_before else []
+                got = heap.push(new)
+                stray = [p for p in compared if p not in want and name in p]
+                if heap_before and stray:
+                    said = ", ".join("-".join(sorted(p)) for p in want)
+                    other = "".join(sorted(stray[0] - {name}))
+                    wrong = (f"before() compared {name} with {other}, which is not above it: "
+                             f"a sift-up compares the new item (at index {size}) with its "
+                             f"parent (index (i - 1) // 2), then that one's parent, up to the "
+                             f"root: {said}")
             elif op == "len":
                 got = len(heap)
             else:
@@ -857,7 +906,8 @@ def replay_heap(answer, case):
                 got = item.name if isinstance(item, Item) else item
         except IndexError:
             got = "IndexError"
-        steps.append((got, calls[0], sift_budget(op.split()[0], size)))
+        steps.append((got, calls[0], sift_budget(op.split()[0], size))
+                     + ((wrong,) if wrong else ()))
     return steps
 
 
@@ -873,13 +923,15 @@ def judge_heap(case, expected, got) -> str | None:
         return wrong
     if not isinstance(got, list) or len(got) != len(ops):
         return difference(expected, got)
-    for k, (op, (want, _, _), (value, _, _)) in enumerate(zip(ops, expected, got,
-                                                                    strict=True), 1):
+    for k, (op, (want, *_), (value, *_)) in enumerate(zip(ops, expected, got, strict=True), 1):
         if not same(want, value):
             said = "raise IndexError" if want == "IndexError" else repr(want)
             was = "raised IndexError" if value == "IndexError" else repr(value)
             return f"step {k} ({op}, rule: {rule}): expected {said}, got {was}"
-    for k, (op, (_, calls, budget)) in enumerate(zip(ops, got, strict=True), 1):
+    for k, (op, step) in enumerate(zip(ops, got, strict=True), 1):
+        if len(step) > 3:
+            return f"step {k} ({op}, rule: {rule}): {step[3]}"
+    for k, (op, (_, calls, budget, *_)) in enumerate(zip(ops, got, strict=True), 1):
         if calls > budget:
             return TooSlow(f"right answers, but step {k} ({op}) called before() {calls} "
                            f"times; on that heap one root-to-leaf walk needs at most {budget}")

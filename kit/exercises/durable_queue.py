@@ -374,6 +374,7 @@ def fenced_story(answer, case):
         by = dict(zip(("honest", "fast"), queues, strict=True))
         queues[0].put("report")
         fenced, held, seen, put = answer(), {}, [], {"report"}
+        granted = {}  # job -> (the newest token the queue granted for it, to whom)
         for op, *arg in ops:
             if op == "put":
                 if arg[0] not in put:
@@ -387,6 +388,8 @@ def fenced_story(answer, case):
                 got = by[arg[0]].lease(arg[0])
                 if got is not None:
                     held[arg[0]] = got
+                    granted[got.job] = max(granted.get(got.job, (got.token, arg[0])),
+                                           (got.token, arg[0]))
                 seen.append(None)
             elif op == "write":
                 lease = held.get(arg[0])
@@ -395,6 +398,15 @@ def fenced_story(answer, case):
                 else:  # what write said, and what the key holds right after
                     said = fenced.write(lease.job, f"{arg[0]}#{lease.token}", lease.token)
                     seen.append((said, fenced.read(lease.job)))
+            elif op == "late":  # a delayed write next to the newest grant: older, equal, newer
+                key, delta, same = arg
+                if key not in granted:
+                    seen.append(None)
+                else:
+                    token, who = granted[key]
+                    value = f"{who}#{token}" if same else f"late#{token + delta}"
+                    said = fenced.write(key, value, token + delta)
+                    seen.append((said, fenced.read(key)))
             else:
                 seen.append(fenced.read(arg[0]))
         return seen
@@ -408,7 +420,14 @@ def _say(op) -> str:
     what, *arg = op
     who = arg[0] if arg else ""
     return {"tick": "two seconds pass", "put": f"{who} is queued", "lease": f"{who} leases",
-            "write": f"{who} writes its job's result", "read": f"read {who}"}.get(what, what)
+            "write": f"{who} writes its job's result", "read": f"read {who}",
+            "late": _say_late(*arg)}.get(what, what)
+
+
+def _say_late(key="", delta=0, same=False, *_) -> str:
+    which = {-1: "one older than", 0: "equal to", 1: "one newer than"}.get(delta, "")
+    value = "the newest holder's value" if same else "a new value"
+    return f"a delayed write to {key}, token {which} the newest granted, {value}"
 
 
 def _judge_fenced(case, expected, got) -> str | None:
@@ -416,7 +435,7 @@ def _judge_fenced(case, expected, got) -> str | None:
     if not isinstance(got, list) or len(got) != len(expected):
         return difference(expected, got)
     for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
-        if op[0] == "write" and want is not None:
+        if op[0] in ("write", "late") and want is not None:
             (want, holds), (value, now_holds) = want, value
             if value is not True and value is not False:
                 return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
@@ -441,7 +460,10 @@ def _last_writer_wins():
 
 _STEPS = [("lease", "honest"), ("lease", "fast"), ("tick",), ("tick",), ("write", "honest"),
           ("write", "fast"), ("write", "honest"), ("write", "fast"), ("read", "report"),
-          ("read", "invoice"), ("put", "invoice")]
+          ("read", "invoice"), ("put", "invoice"),
+          *[("late", key, delta, same) for key in ("report", "invoice") for delta in (-1, 0, 1)
+            for same in (False, True)]]
+_LATE = [("late", "report", delta, same) for delta in (-1, 0, 1) for same in (False, True)]
 
 
 @st.composite
@@ -455,6 +477,7 @@ def _rounds(draw):
         ops += [("lease", first)] + [("tick",)] * draw(st.integers(0, 3)) + [("lease", second)]
         ops += draw(st.permutations([("write", first), ("write", second)]))
         ops += draw(st.lists(st.sampled_from(_STEPS), max_size=2))
+        ops += draw(st.lists(st.sampled_from(_LATE), max_size=2))
     return ops
 
 
@@ -483,7 +506,12 @@ q2 = Problem(
                ([("lease", "honest"), ("write", "honest"), ("tick",), ("lease", "fast"),
                  ("write", "fast"), ("read", "report")],)),
               ("a refused write, then the stale holder tries again",
-               ([*_THE_DEMO[:5], ("write", "honest"), ("read", "report")],))],
+               ([*_THE_DEMO[:5], ("write", "honest"), ("read", "report")],)),
+              ("after the newest holder wrote: delayed writes with a token one older (new "
+               "value, then the stored value), equal, and one newer",
+               ([*_THE_DEMO[:4], ("late", "report", -1, False), ("late", "report", -1, True),
+                 ("late", "report", 0, True), ("late", "report", 1, False),
+                 ("late", "report", 0, False), ("read", "report")],))],
     pitfalls=[
         Pitfall("no fence: last writer wins", "the stale holder's late write overwrites the "
                 "result of the worker that holds the job now; keep the newest token per key and "
@@ -492,6 +520,10 @@ q2 = Problem(
                 "only tokens *older* than the newest (token < newest), not equal ones",
                 edit=[("if token < self.newest.get(key, token):",
                        "if token <= self.newest.get(key, token - 1):")]),
+        Pitfall("a token one older let through", "only the newest token may write: refuse "
+                "every older one, the one just before it included (token < newest, no slack)",
+                edit=[("if token < self.newest.get(key, token):",
+                       "if token < self.newest.get(key, token) - 1:")]),
         Pitfall("one fence for the whole store", "tokens come from one counter for all jobs, so "
                 "a newer token on another key says nothing about this one: fence per key",
                 edit=[("self.newest.get(key, token)",

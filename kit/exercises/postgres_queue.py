@@ -51,7 +51,8 @@ PARAM = re.compile(r"(?<![:\w]):(worker|now|until|id)\b")
 
 class Claim(NamedTuple):
     """One finished claim: who ran it, the job it believes it got, whether it ever waited for a
-    lock, the free jobs when it began, its first and last step, and whom the table names."""
+    lock, the free jobs when it began, its first and last step, whom the table names, and that
+    job's row (visible_at, worker, done) at the end."""
 
     worker: str
     got: int | None
@@ -60,6 +61,7 @@ class Claim(NamedTuple):
     began: int
     ended: int
     table_says: str | None
+    row_after: tuple | None = None
 
 
 class ClaimError(RuntimeError):
@@ -72,6 +74,14 @@ class SqlRefused(ClaimError):
 
 class Deadlock(ClaimError):
     """Both workers wait for each other's locks."""
+
+
+class EndedTransaction(ClaimError):
+    """A statement of the answer ended (or replaced) the transaction the check opened."""
+
+
+class NotAJobId(ClaimError):
+    """The claim's :id at the end is not a job id (an int) or None."""
 
 
 class NeverFinished(ClaimError):
@@ -187,6 +197,21 @@ class _Harness:
             w.in_flight = None
             return value
 
+    def xact_start(self, w):
+        return self.look.execute("SELECT xact_start FROM pg_stat_activity WHERE pid = %s",
+                                 (w.pid,)).fetchone()[0]
+
+    def still_open(self, w):
+        """Refuse a statement of the answer that committed, rolled back or restarted the
+        check's transaction: the claim must stay open until the check's own COMMIT."""
+        from psycopg.pq import TransactionStatus
+        if w.conn.info.transaction_status != TransactionStatus.INTRANS \
+                or self.xact_start(w) != w.xact:
+            raise EndedTransaction(
+                f"statement {w.next} of worker {w.name}'s claim ended the transaction the check "
+                "opened (a COMMIT, END or ROLLBACK of your own): the claim must stay open, its "
+                "row locks held, until the check sends COMMIT. Do not write BEGIN or COMMIT")
+
     @staticmethod
     def which(w) -> str:
         """How a report names the step in flight: BEGIN, statement k (yours), COMMIT."""
@@ -249,8 +274,16 @@ def run_claims(answer, case) -> list[Claim]:
     def answered(w, rows):
         if rows is not None:
             w.id = rows[0][0] if rows and rows[0] else None
+        if w.next == 0:
+            w.xact = h.xact_start(w)
+        elif w.next < len(steps) - 1:
+            h.still_open(w)
         w.next += 1
         if w.next == len(steps):
+            if w.id is not None and type(w.id) is not int:
+                raise NotAJobId(f"worker {w.name}'s claim ended with :id = {w.id!r} (a "
+                                f"{type(w.id).__name__}), not a job id: the first column the "
+                                "last statement returns must be the job's id (RETURNING id)")
             finished.append((w.name, w.id, w.waited, w.free, w.began, clock[0]))
             w.reset()
 
@@ -288,13 +321,15 @@ def run_claims(answer, case) -> list[Claim]:
                     step(w)
         else:
             raise NeverFinished("the claims never finished")
-        owners = {}
+        owners, rows = {}, {}
         for (i, visible_at, worker, done) in look.execute(
                 "SELECT id, visible_at, worker, done FROM jobs ORDER BY id"):
-            if (visible_at, worker, done) != tuple(jobs[i - 1]):
+            rows[i] = (visible_at, worker, done)
+            if rows[i] != tuple(jobs[i - 1]):
                 owners[i] = worker
         claims = [Claim(name, got, waited, free, began, ended,
-                        owners.get(got) if got is not None else None)
+                        owners.get(got) if got is not None else None,
+                        rows.get(got) if got is not None else None)
                   for name, got, waited, free, began, ended in finished]
         believed = {c.got for c in claims}
         claims += [Claim("nobody", job, False, (), 0, 0, owner)
@@ -309,6 +344,11 @@ def _judge(case, expected, got) -> str | None:
     holders: dict = {}
     for c in got:
         if c.worker == "nobody":
+            also = sorted({d.got for d in got if d.worker == c.table_says and d.got is not None})
+            if also:
+                return (f"{c.table_says}'s claim took job {c.got} too (it returned job "
+                        f"{also[0]}): a claim takes one job; the other one stays leased to a "
+                        "worker that never works on it")
             return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                     "returned nothing: it will never work on the job it holds")
         if c.got is not None:
@@ -323,6 +363,12 @@ def _judge(case, expected, got) -> str | None:
             if c.table_says != c.worker:
                 return (f"{c.worker} believes it holds job {c.got}, but the table says "
                         f"{c.table_says}")
+            if c.row_after is not None and tuple(c.row_after) != (UNTIL, c.worker, 0):
+                v, w, d = c.row_after
+                return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
+                        f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
+                        f":until ({UNTIL}) and leaves done = 0, so the job comes back to the "
+                        "queue if its worker crashes and the lease runs out")
     for c in got:
         if c.waited:
             return (f"{c.worker} waited for the other worker's row lock: a claim should skip a "
@@ -380,7 +426,9 @@ q1 = Problem(
               ("a lease that expires exactly now", ((EXPIRES_NOW,), (0,), "A")),
               ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), (1, 0), "AAAB")),
               ("stored newest first", ((READY, READY, READY), (2, 1, 0), "A")),
-              ("a lease still held and a done job", ((HELD, DONE, READY), (0, 1, 2), "ABAB"))],
+              ("a lease still held and a done job", ((HELD, DONE, READY), (0, 1, 2), "ABAB")),
+              ("an older job whose lease ran out, stored first",
+               ((EXPIRED, READY), (0, 1), "A"))],
     pitfalls=[
         Pitfall("FOR UPDATE without SKIP LOCKED",
                 "the second worker's subquery waits for the first worker's row lock until it "
@@ -401,9 +449,16 @@ q1 = Problem(
                 "NOWAIT does not pass over a locked row: it raises an error (could not obtain "
                 "lock), and the claim fails where it should have taken the next job",
                 edit=[("FOR UPDATE SKIP LOCKED", "FOR UPDATE NOWAIT")]),
-        Pitfall("no ORDER BY", "LIMIT 1 alone returns the first free row the scan meets, in "
-                "the order rows happen to be stored; say ORDER BY id",
+        Pitfall("no ORDER BY id", "without ORDER BY id (no ORDER BY, or one on another "
+                "column such as visible_at) LIMIT 1 returns the first free row the scan meets: "
+                "by the index on (done, visible_at), then in the order rows happen to be "
+                "stored, not the oldest job; say ORDER BY id",
                 edit=[("ORDER BY id LIMIT 1", "LIMIT 1")]),
+        Pitfall("your own BEGIN and COMMIT", "the check opens the transaction and commits it "
+                "after your statements; your COMMIT ends it early, so the claim's row lock is "
+                "gone while the other worker runs", edit=[('return ["""', 'return ["BEGIN", """'),
+                                                          ('RETURNING id"""]',
+                                                           'RETURNING id""", "COMMIT"]')]),
         Pitfall("newest job first", "a queue hands out the oldest job first: ORDER BY id",
                 edit=[("ORDER BY id LIMIT 1", "ORDER BY id DESC LIMIT 1")]),
         Pitfall("expiry one tick late",

@@ -29,16 +29,26 @@ def _me() -> str:
     return threading.current_thread().name.removeprefix("interleave-")
 
 
+SPIN_LIMIT = 50  # times a worker may take the lock at one instant without waiting or running
+
+
 class _Condition:
-    """`threading.Condition`'s wait / notify / notify_all over the board's cooperative lock. A
-    waiter sleeps behind a closed gate (a CoopLock nobody holds for real): notify opens it, and
-    so does the clock reaching the wait's deadline."""
+    """`threading.Condition` over the board's cooperative lock: acquire / release (or `with`),
+    wait / notify / notify_all. A waiter sleeps behind a closed gate (a CoopLock nobody holds for
+    real): notify opens it, and so does the clock reaching the wait's deadline."""
 
     def __init__(self, board):
         self.board = board
 
+    def acquire(self, blocking=True, timeout=-1) -> bool:
+        self.board.spun()
+        return self.board.lock.acquire(blocking, timeout)
+
+    def release(self) -> None:
+        self.board.lock.release()
+
     def __enter__(self):
-        return self.board.lock.__enter__()
+        return self.acquire()
 
     def __exit__(self, *exc):
         return self.board.lock.__exit__(*exc)
@@ -55,7 +65,13 @@ class _Condition:
                                     or not isinstance(timeout, int | float)):
             raise TypeError(f"timeout must be a number or None, got {timeout!r}")
         now, me = b.clock.now(), _me()
-        b.waits.append((me, now, timeout, b.due[0][0] if b.due else None))
+        b.spins.pop(me, None)
+        front = min(b._due) if b._due else None
+        if front is not None and front[0] <= now and not b.failures:
+            b._fail(f"{me} waited at t={now:g} with job {front[2]} due (run at t={front[0]:g}): "
+                    "a job is due once run_at <= now; take it instead of waiting")
+            raise _GaveUp
+        b.waits.append((me, now, timeout, None if front is None else front[0]))
         gate = interleave.CoopLock()
         gate.owner = _ASLEEP
         entry = b.waiting[me] = [gate, None if timeout is None else now + max(timeout, 0), False]
@@ -88,21 +104,74 @@ class Board:
     def __init__(self, workers):
         self.clock, self.lock = FakeClock(0), interleave.CoopLock()
         self.cond = _Condition(self)
-        self.due, self.stopping, self.seq = [], False, itertools.count()
+        self._due, self._stopping, self.seq = [], False, itertools.count()
+        self.unlocked_reads: list = []  # (worker, what) a worker looked at without the lock
+        self.spins: dict = {}  # worker -> (time, lock takings since its last wait or run)
         self.workers = workers
         self.jobs, self.ran, self.waits, self.failures = {}, [], [], []
         self.waiting: dict = {}  # worker -> [gate, deadline or None, notified]
         self.exited: set = set()
         self.abandon, self.driver_gate = False, None
 
+    # what a worker looks at: noted when it looks without the lock (a lost wake-up in waiting)
+    def _looked(self, what):
+        me = _me()
+        if me in self.workers and not self.lock._is_owned():
+            self.unlocked_reads.append((me, what))
+
+    @property
+    def due(self):
+        self._looked("board.due")
+        return self._due
+
+    @due.setter
+    def due(self, value):
+        self._due = value
+
+    @property
+    def stopping(self):
+        self._looked("board.stopping")
+        return self._stopping
+
+    @stopping.setter
+    def stopping(self, value):
+        self._stopping = value
+
+    def spun(self) -> None:
+        """A worker takes the lock: one that keeps taking it while time stands still, neither
+        waiting nor running a job, spins (time.sleep, or a wait that returns at once)."""
+        me, now = _me(), self.clock.now()
+        if me not in self.workers:
+            return
+        at, n = self.spins.get(me, (now, 0))
+        n = n + 1 if at == now else 1
+        self.spins[me] = (now, n)
+        if n > SPIN_LIMIT and not self.failures:
+            self._fail(f"{me} took the lock {n} times at t={now:g} without waiting on "
+                       "board.cond or running a job: a loop that spins (time.sleep, or a check "
+                       "that never finds the front job due) instead of board.cond.wait(timeout) "
+                       "until the next run time")
+            raise _GaveUp
+
+    def lost_wakeup(self, stuck=()) -> str:
+        """Why a worker slept through something, when it looked without the lock: or ''. The
+        looks of the `stuck` workers come first."""
+        if not self.unlocked_reads:
+            return ""
+        who, what = min(self.unlocked_reads, key=lambda read: read[0] not in stuck)
+        return (f"; {who} looked at {what} without holding the lock, so a submit or a shutdown "
+                "between that look and its wait notified nobody (a lost wake-up): look and "
+                "wait under one `with board.cond:`")
+
     # the kit's side: submitting, running, time passing
     def submit(self, name, run_at) -> None:
         with self.cond:
             self.jobs[name] = run_at
-            heapq.heappush(self.due, (run_at, next(self.seq), name))
+            heapq.heappush(self._due, (run_at, next(self.seq), name))
             self.cond.notify()
 
     def run(self, name) -> None:
+        self.spins.pop(_me(), None)
         now = self.clock.now()
         if name not in self.jobs:
             self._fail(f"{_me()} ran {name!r}, which is not a submitted job")
@@ -143,15 +212,21 @@ class Board:
             gate.acquire()
             gate.release()
             self.driver_gate = None
-        if self.due and self.due[0][0] <= now and not self.failures:
-            run_at, _, name = self.due[0]
+        if self._due and min(self._due)[0] <= now and not self.failures:
+            run_at, _, name = min(self._due)
             if all(w in self.exited for w in self.workers):
                 self._fail(f"at t={now:g} job {name} (due at t={run_at:g}) was waiting and "
                            "every worker had exited: a clean shutdown runs what is queued first")
             else:
-                self._fail(f"at t={now:g} job {name} (due at t={run_at:g}) was waiting and "
-                           "every worker slept: nobody woke for it (a lost wake-up, or a wait "
-                           "that does not end at the next run time)")
+                long = [(who, at, timeout, want) for who, at, timeout, want in self.waits
+                        if want is not None and timeout is not None and timeout > want - at]
+                self._fail(f"{long[0][0]} waited {long[0][2]!r} at t={long[0][1]:g}; it should "
+                           f"wait {long[0][3] - long[0][1]:g} (until the next run time, "
+                           f"t={long[0][3]:g}): job {name} started late" if long else
+                           f"at t={now:g} job {name} (due at t={run_at:g}) was waiting and "
+                           "every worker slept: nobody woke for it"
+                           + (self.lost_wakeup() or " (a lost wake-up, or a wait that does not "
+                              "end at the next run time)"))
 
     def pass_time(self, until) -> None:
         """Move the clock to `until` (None: as long as a worker can still wake), stopping at
@@ -160,7 +235,7 @@ class Board:
             self.settle()
             now = self.clock.now()
             times = [d for gate, d, _ in self.waiting.values()
-                     if gate.owner == _ASLEEP and d is not None] + [r for r, _, _ in self.due]
+                     if gate.owner == _ASLEEP and d is not None] + [r for r, _, _ in self._due]
             later = min((t for t in times if t > now), default=None)
             if until is not None and (later is None or later > until):
                 if until > now:
@@ -172,6 +247,10 @@ class Board:
             self.clock.advance(later - now)
 
 
+class ShutdownRaised(Exception):
+    """The answer's shutdown() raised (it runs on the kit's thread): said as the answer's."""
+
+
 def _drive(board, loop, script) -> None:
     """The kit's thread: submit and let time pass as the script says, shut down, drain."""
     for action, *args in script:
@@ -179,16 +258,20 @@ def _drive(board, loop, script) -> None:
             board.submit(*args)
         else:
             board.pass_time(board.clock.now() + args[0])
-    loop.shutdown()
+    try:
+        loop.shutdown()
+    except Exception as e:  # noqa: BLE001 - the answer's shutdown(), on the kit's thread
+        raise ShutdownRaised(f"your shutdown() raised {type(e).__name__}: {e}") from e
     board.pass_time(None)
     stuck = [w for w in board.workers if w not in board.exited]
     if stuck and not board.failures:
-        left = ", ".join(name for _, _, name in sorted(board.due)) or "nothing"
+        left = ", ".join(name for _, _, name in sorted(board._due)) or "nothing"
         one = len(stuck) == 1
         board._fail(f"{' and '.join(stuck)} never exit{'s' * one}: after shutdown, with {left} "
                     f"left to run, {'it waits' if one else 'they wait'} and nothing will wake "
-                    f"{'it' if one else 'them'} "
-                    "(set the flag and notify_all under the lock; exit when stopping and empty)")
+                    f"{'it' if one else 'them'}" + (board.lost_wakeup(stuck) or
+                    " (set the flag and notify_all under the lock; exit when stopping and "
+                    "empty)"))
     board.abandon = True
     for gate, _, _ in list(board.waiting.values()):
         gate.owner = None
@@ -207,6 +290,8 @@ def _loop_rule(state, out) -> str | None:
     for name, value in out.items():
         if isinstance(value, NotImplementedError):
             raise NotImplementedError
+        if isinstance(value, ShutdownRaised):
+            return str(value)
         if isinstance(value, BaseException) and not isinstance(value, _GaveUp):
             return f"{name} raised {type(value).__name__}: {value}"
     if board.failures:

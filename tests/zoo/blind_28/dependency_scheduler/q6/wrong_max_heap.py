@@ -1,0 +1,38 @@
+# wrong: sift tests reversed (before(parent, item)), a max-heap by the rule
+class Heap:
+    def __init__(self, before):
+        self.before = before; self.a = []
+    def __len__(self):
+        return len(self.a)
+    def push(self, item):
+        a = self.a; a.append(item); i = len(a) - 1
+        while i > 0:
+            p = (i - 1) // 2
+            if self.before(a[p], a[i]):
+                a[i], a[p] = a[p], a[i]; i = p
+            else:
+                break
+    def peek(self):
+        if not self.a:
+            raise IndexError("peek from empty heap")
+        return self.a[0]
+    def pop(self):
+        a = self.a
+        if not a:
+            raise IndexError("pop from empty heap")
+        last = a.pop()
+        if not a:
+            return last
+        top, a[0] = a[0], last
+        i, n = 0, len(a)
+        while True:
+            l = 2 * i + 1
+            if l >= n: break
+            c = l
+            if l + 1 < n and self.before(a[l], a[l + 1]): c = l + 1
+            if self.before(a[i], a[c]):
+                a[c], a[i] = a[i], a[c]; i = c
+            else:
+                break
+        return top
+

@@ -1,0 +1,38 @@
+# wrong cost: push asks before both ways at every level; statement: 'a push may call before at most once per level it climbs'
+class Heap:
+    def __init__(self, before):
+        self.before = before; self.a = []
+    def __len__(self):
+        return len(self.a)
+    def push(self, item):
+        a = self.a; a.append(item); i = len(a) - 1
+        while i > 0:
+            p = (i - 1) // 2
+            if self.before(a[i], a[p]) and not self.before(a[p], a[i]):
+                a[i], a[p] = a[p], a[i]; i = p
+            else:
+                break
+    def peek(self):
+        if not self.a:
+            raise IndexError("peek from empty heap")
+        return self.a[0]
+    def pop(self):
+        a = self.a
+        if not a:
+            raise IndexError("pop from empty heap")
+        last = a.pop()
+        if not a:
+            return last
+        top, a[0] = a[0], last
+        i, n = 0, len(a)
+        while True:
+            l = 2 * i + 1
+            if l >= n: break
+            c = l
+            if l + 1 < n and self.before(a[l + 1], a[l]): c = l + 1
+            if self.before(a[c], a[i]):
+                a[c], a[i] = a[i], a[c]; i = c
+            else:
+                break
+        return top
+

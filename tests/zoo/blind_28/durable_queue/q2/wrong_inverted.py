@@ -1,0 +1,11 @@
+# wrong: comparison inverted: refuses newer tokens, accepts older ones
+class FencedStore:
+    def __init__(self):
+        self.v = {}; self.t = {}
+    def write(self, key, value, token):
+        if key in self.t and token > self.t[key]:
+            return False
+        self.v[key] = value; self.t[key] = token
+        return True
+    def read(self, key):
+        return self.v.get(key)

@@ -1,0 +1,10 @@
+# wrong: forgets to return True for a stored write (returns None)
+class FencedStore:
+    def __init__(self):
+        self.v = {}; self.t = {}
+    def write(self, key, value, token):
+        if key in self.t and token < self.t[key]:
+            return False
+        self.v[key] = value; self.t[key] = token
+    def read(self, key):
+        return self.v.get(key)
