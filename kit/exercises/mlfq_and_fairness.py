@@ -367,7 +367,8 @@ def _shares_judge(case, expected, got):
         return f"nothing was served at all: expected {{}}, got {got!r}"
     for tenant, share in got.items():
         if type(share) is not float and not (type(share) is int and share == 0):
-            return f"{tenant!r}: expected a float, got {a_kind(share)} ({share!r})"
+            shown = f" ({share!r})" if type(share) is int else ""
+            return f"{tenant!r}: expected a float, got {a_kind(share)}{shown}"
     for t in set(expected) | set(got):
         if abs(got.get(t, 0) - expected.get(t, 0)) > 1e-9:
             return f"{t!r}: expected a share of {expected.get(t, 0)!r}, got {got.get(t, 0)!r}"
