@@ -25,7 +25,7 @@ NAMED = {p.name for problem in PROBLEMS for p in problem.pitfalls}
 
 
 def test_the_seed_mistakes_are_named_or_reported_as_too_slow():
-    assert {"numbered at submission, not when ready", "no tie-break",
+    assert {"numbered at submission, not when ready", ex.TIE_BY_NAME_KEY, ex.WRONG_TIE,
             "dispatching before all simultaneous finishes are retired"} <= NAMED
 
 

@@ -199,7 +199,8 @@ def shares_with_zeros(queues, weights, quantum, k):
     trace = fair.deficit_round_robin(queues, weights, quantum, rounds=k)
     work = {t: sum(s.size for s in trace if s.tenant == t) for t in queues}
     total = sum(work.values())
-    return {t: (x / total if total else 0.0) for t, x in work.items()}
+    # a tenant served nothing gets 0.0; with nothing served at all the statement asks for {}
+    return {t: x / total for t, x in work.items()} if total else {}
 
 
 def shares_from_scratch(queues, weights, quantum, k):

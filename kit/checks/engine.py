@@ -78,7 +78,8 @@ TooSlow = too_slow  # the name judges used when the verdict was a string subclas
 class Pitfall:
     """A classic mistake: a small named edit of the answer's text (`edit`: (old, new) pairs), or,
     when the mistake is another algorithm, a wrong answer of its own (`answer`). Used to name the
-    mistake in a report, and as a mutant the check must kill.
+    mistake in a report, and as a mutant the check must kill. `why` is a sentence, or a function
+    of the failing case returning one (to say what that case shows).
 
     A problem binds each edit to its answer (`Pitfall(..., of=answer)`, without compiling);
     `answer` then compiles the edited text on first use and the engine keeps it. A wrong answer
@@ -88,7 +89,7 @@ class Pitfall:
 
     __slots__ = ("name", "why", "edit", "of", "build", "_answer", "__weakref__")
 
-    def __init__(self, name: str, why: str, answer: Callable | None = None,
+    def __init__(self, name: str, why: str | Callable[[tuple], str], answer: Callable | None = None,
                  edit: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (), *,
                  of: Callable | None = None, build: Callable[[], Callable] | None = None):
         for slot, value in (("name", name), ("why", why), ("edit", tuple(edit)), ("of", of),
@@ -140,23 +141,26 @@ def _items(expected, got):
     return None
 
 
-def _type_difference(expected, got, where: str) -> str | None:
+def _type_difference(expected, got, where: str, exact: bool = False) -> str | None:
     """The first type that differs, outside in; items before the count of items (a list of
-    lists for a list of tuples is said as such, whatever their numbers)."""
-    if type(expected) is not type(got) and not (type(expected) in _NUMBERS
-                                                and type(got) in _NUMBERS):
-        return f"{where}expected {a_kind(expected)}, got {a_kind(got)}"
+    lists for a list of tuples is said as such, whatever their numbers). Ints and floats are one
+    kind unless `exact` (a statement that names "an int" or "a float")."""
+    if type(expected) is not type(got) and (exact or not (type(expected) in _NUMBERS
+                                                          and type(got) in _NUMBERS)):
+        shown = f" ({got!r})" if type(expected) in _NUMBERS and type(got) in _NUMBERS else ""
+        return f"{where}expected {a_kind(expected)}, got {a_kind(got)}{shown}"
     if isinstance(expected, list | tuple):
         fields = getattr(expected, "_fields", None)
         for i, (e, g) in enumerate(zip(expected, got, strict=False)):
-            inner = _type_difference(e, g, f"{where}{fields[i] if fields else f'item {i}'}: ")
+            inner = _type_difference(e, g, f"{where}{fields[i] if fields else f'item {i}'}: ",
+                                     exact)
             if inner is not None:
                 return inner
     if isinstance(expected, list | tuple | dict) and len(expected) != len(got):
         n = len(expected)
         return f"{where}expected {n} item{'s' * (n != 1)}, got {len(got)}"
     for label, e, g in _items(expected, got) if isinstance(expected, dict) else ():
-        inner = _type_difference(e, g, f"{where}{label}: ")
+        inner = _type_difference(e, g, f"{where}{label}: ", exact)
         if inner is not None:
             return inner
     return None
@@ -332,6 +336,7 @@ class Problem:
     answer: Callable | None = None  # the one text: shown, written into the notebook, edited
     # mutant key -> why it is right, or a rule: mutant -> why it is right, or None (see mutate)
     equivalent: dict[str, str] | Callable[[Any], str | None] = field(default_factory=dict)
+    exact_numbers: bool = False  # the statement names "an int" / "a float": 6.0 is not 6
 
     def __post_init__(self):
         """Pitfalls declared as edits are bound to this problem's answer, not compiled: that
@@ -408,8 +413,9 @@ class Problem:
         if seen.kind != "ok":
             return Verdict(Outcome(seen.kind), seen.error or str(seen.kind))
         expected = self.expected(case)
-        found = self.judge(case, expected, seen.value) if self.judge is not None \
-            else difference(expected, seen.value)
+        found = self.exact_numbers and _type_difference(expected, seen.value, "", exact=True)
+        found = found or (self.judge(case, expected, seen.value) if self.judge is not None
+                          else difference(expected, seen.value))
         if found is None or isinstance(found, Verdict):
             return found
         return Verdict(Outcome.FAILED, found)

@@ -122,7 +122,9 @@ class Result:
         if self.error:
             lines.append(("why", self.error, False))
         if self.pitfall is not None:
-            lines.append(("pitfall", f"{self.pitfall.name}: {self.pitfall.why}", False))
+            why = self.pitfall.why  # a sentence, or a function of the case that says it
+            why = why(self.case) if callable(why) else why
+            lines.append(("pitfall", f"{self.pitfall.name}: {why}", False))
         return lines
 
     def __repr__(self) -> str:

@@ -205,8 +205,9 @@ q1 = Problem(
         Pitfall("no cap", NO_CAP_WHY, edit=[("        if ceiling >= cap:\n            break\n", ""),
                                              ("min(cap, ceiling)", "ceiling")]),
         Pitfall("overflow on huge attempts",
-                "base × 2 ** attempt with attempt = 10**4 is too big for a float (OverflowError); "
-                "stop doubling once the ceiling reaches cap",
+                lambda case: f"base × 2 ** attempt with attempt = {case[0]} is too big for a "
+                "float (OverflowError: a float stops near 2 ** 1024); stop doubling once the "
+                "ceiling reaches cap",
                 edit=_written("rand() * min(cap, base * 2 ** attempt)")),
         _clamped(30), _clamped(31), _clamped(32), _clamped(62), _clamped(63), _clamped(64),
         _clamped(100), _clamped(1000),
@@ -234,7 +235,7 @@ q1 = Problem(
                 "backoff_delay delete: `break` -> `pass`": ENDLESS},
     hints=["First the ceiling: base, 2·base, 4·base, ... never above cap. Then the jitter: a "
            "uniform fraction of it.",
-           "`base * 2 ** attempt` breaks for attempt = 10**4 (OverflowError), and clamping the "
+           "`base * 2 ** attempt` breaks past attempt ≈ 1,024 (OverflowError), and clamping the "
            "exponent, `2 ** min(attempt, 30)`, stops the ceiling at base·2^30 even when cap is "
            "1e30. When can you stop doubling?",
            "Start at `ceiling = base` and double it `attempt` times, stopping as soon as it "

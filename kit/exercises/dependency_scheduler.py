@@ -197,12 +197,13 @@ def job_sets(draw, max_jobs=5):
 TIES = {"C": (1, 1, ()), "B": (1, 1, ("C",)), "A": (1, 1, ())}
 # Y's finish releases B and A together, with Z waiting since 0: Z first, then B, A (dict order)
 TOGETHER = {"Y": (0, 1, ()), "Z": (1, 1, ()), "B": (1, 1, ("Y",)), "A": (1, 1, ("Y",))}
+# C needs A but comes first in `jobs`; B is ready at once
+LISTED_FIRST = {"C": (1, 1, ("A",)), "B": (1, 1, ()), "A": (1, 1, ())}
 JOB_EDGES = [("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
              ("equal priorities: the job ready longest goes first, not the first name", (TIES,)),
              ("equal priorities released together keep the order of jobs", (TOGETHER,)),
              ("the seed's worked example", (WORKED_EXAMPLE,)),
-             ("graphlib's get_ready() order is not the order of jobs",
-              ({"C": (1, 1, ("A",)), "B": (1, 1, ()), "A": (1, 1, ())},))]
+             ("graphlib's get_ready() order is not the order of jobs", (LISTED_FIRST,))]
 
 
 # -- q2: one worker ----------------------------------------------------------------------------
@@ -425,11 +426,36 @@ def _only_ties_differ(jobs, workers, log) -> bool:
 
 
 SIMULTANEOUS = {"A": (1, 1, ()), "B": (1, 1, ()), "W": (5, 1, ()), "Z": (0, 1, ("B",))}
+# X and Y end together at 1 and release C and D at once; D comes first in `jobs`, although X (on
+# worker 0) is retired first: released together means the order of `jobs`, not of release
+RELEASED_TOGETHER = {"X": (0, 1, ()), "Y": (0, 1, ()), "R": (0, 5, ()), "D": (0, 1, ("Y",)),
+                     "C": (0, 1, ("X",))}
+
+
+@st.composite
+def simultaneous_releases(draw):
+    """(jobs, workers): 2 or 3 parents of one duration, started together, each releasing one or
+    two children of one equal priority when they all end at the same instant (a child may need
+    two parents), and maybe a long job holding a worker; names and the dict's order drawn apart
+    from the order the parents are retired in."""
+    k, duration, child_priority = draw(st.integers(2, 3)), draw(DURATIONS), draw(st.integers(0, 2))
+    specs = [(draw(st.integers(-1, 1)), duration, ()) for _ in range(k)]
+    for parent in range(k):
+        for _ in range(draw(st.integers(1, 2))):
+            extra = draw(st.sets(st.integers(0, k - 1), max_size=1)) - {parent}
+            specs.append((child_priority, draw(DURATIONS), (parent, *extra)))
+    if draw(st.booleans()):
+        specs.append((draw(st.integers(-1, 1)), duration + 4, ()))  # holds a worker meanwhile
+    names = draw(st.permutations("ABCDEFGHIJ"))[:len(specs)]
+    jobs = {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
+            for i in draw(st.permutations(range(len(specs))))}
+    return jobs, draw(st.integers(k, k + 1))
+
 
 q3 = Problem(
     name="run",
     arg_names=("jobs", "workers"),
-    cases=st.tuples(job_sets(), st.integers(1, 3)),
+    cases=st.tuples(job_sets(), st.integers(1, 3)) | simultaneous_releases(),
     answer=run,
     reference=dag.run,
     run=run_jobs,
@@ -437,6 +463,8 @@ q3 = Problem(
     examples=[(label, (jobs, 2)) for label, (jobs,) in JOB_EDGES] + [
         ("the worked example on one worker", (WORKED_EXAMPLE, 1)),
         ("two jobs finish together", (SIMULTANEOUS, 2)),
+        ("several jobs finish together and release children in the order of jobs",
+         (RELEASED_TOGETHER, 2)),
         ("more workers than jobs", ({"B": (1, 2, ()), "A": (1, 1, ("B",))}, 4)),
         ("stress: counts comparisons", (ORDER_STRESS, 2)),
     ],
@@ -661,7 +689,16 @@ q5 = Problem(
     reference=dag.critical_path,
     run=run_critical,
     judge=judge_critical,
-    examples=JOB_EDGES + [
+    examples=[
+        ("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
+        ("a chain of two beside a lone job", (TIES,)),
+        ("one job needed by two: either chain", (TOGETHER,)),
+        ("the seed's worked example", (WORKED_EXAMPLE,)),
+        ("a job listed before the job it needs", (LISTED_FIRST,)),
+        ("a job needing two others: the longer one counts",
+         ({"Y": (0, 1, ()), "Z": (1, 3, ()), "B": (1, 1, ("Y", "Z"))},)),
+        ("durations of 0 and halves",
+         ({"A": (0, 0, ()), "B": (0, 0.5, ("A",)), "C": (2, 1.5, ()), "D": (1, 0, ("B", "C"))},)),
         ("a long job beats a long chain",
          ({"B": (1, 1, ("A",)), "D": (1, 5, ()), "C": (1, 1, ("B",)), "A": (1, 1, ())},)),
     ],

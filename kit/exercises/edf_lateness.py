@@ -6,7 +6,7 @@ import itertools
 from hypothesis import strategies as st
 
 from kit import edf
-from kit.checks import Pitfall, Problem, a_kind
+from kit.checks import Pitfall, Problem, a_kind, difference
 from kit.edf import Job
 
 SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("backup", 4, 14)]
@@ -116,12 +116,22 @@ q1 = Problem(
 )
 
 # -- q2: maximum lateness ----------------------------------------------------------------------
+def _judge_lateness(case, expected, got) -> str | None:
+    """Strict comparison; with no jobs, say that the answer is 0 (a maximum started at -inf
+    or None, returned as it is, is the usual slip)."""
+    wrong = difference(expected, got)
+    if wrong is not None and not case[0]:
+        return f"with no jobs nothing is late: return 0, not {got!r}"
+    return wrong
+
+
 q2 = Problem(
     name="max_lateness",
     arg_names=("order",),
     cases=one_list,
     answer=max_lateness,
     reference=edf.max_lateness,
+    judge=_judge_lateness,
     examples=EDGES,
     pitfalls=[
         Pitfall("lateness off by one (measured at the start)",
@@ -151,9 +161,11 @@ q3 = Problem(
     pitfalls=[
         Pitfall("checked in input order", "another order may meet every deadline: try EDF's",
                 edit=[("max_lateness(edf_order(jobs))", "max_lateness(jobs)")]),
-        Pitfall("finishing on the deadline counted as late",
-                "a job due at t that finishes at t is on time: test lateness <= 0",
-                edit=[("<= 0", "< 0")]),
+        Pitfall("On time or late? finishing on the deadline counted as late",
+                "a job due at t that finishes at t is on time: the test is finish <= deadline "
+                "(lateness <= 0), not <",
+                edit=[("return max_lateness(edf_order(jobs)) <= 0",
+                       "return not jobs or max_lateness(edf_order(jobs)) < 0")]),
     ],
     hints=["If some order meets every deadline, EDF's order does (the exchange argument).",
            "Reuse your two functions: feasible means EDF's maximum lateness is at most 0."],

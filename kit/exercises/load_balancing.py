@@ -121,6 +121,7 @@ def judge_finish_time(case, expected, got) -> str | None:
 
 
 q2 = Problem(
+    exact_numbers=True,  # the statement names the type
     name="min_time_contiguous",
     arg_names=("tasks", "cpus"),
     cases=st.tuples(st.lists(st.integers(0, 15), max_size=7), st.integers(1, 4)),
@@ -322,6 +323,7 @@ SMALL_MISSES = st.sampled_from([[4, 4, 6, 7, 9], [3, 3, 2, 2, 2]]).flatmap(
     st.permutations).map(lambda tasks: (tasks, 2))
 
 q4 = Problem(
+    exact_numbers=True,  # the statement names the type
     name="min_makespan",
     arg_names=("tasks", "cpus"),
     cases=st.one_of(SMALL_MISSES, lpt_miss_instances(), any_instance),

@@ -126,6 +126,7 @@ def _fit(bursts, allotments):
 
 
 q1 = Problem(
+    exact_numbers=True,  # the statement names the type
     name="levels_after",
     arg_names=("bursts", "allotments"),
     cases=st.tuples(st.lists(st.integers(1, 8), max_size=8),
@@ -186,6 +187,29 @@ def _joined(slices):
     return out
 
 
+def _no_preemption_why(case) -> str:
+    """The arrivals-wait pitfall said for `case`: who was running, at which level, when the
+    newcomer arrived (the levels from q1's accounting of the ticks run since the last boost)."""
+    tasks, boost = case
+    arrival = {name: at for name, at, _ in tasks}
+    left = {name: duration for name, _, duration in tasks}
+    slices = _joined(mlfq_schedule(tasks, boost))
+    for (x, start, end), (y, _, _) in zip(slices, slices[1:], strict=False):
+        left[x] -= end - start
+        if not left[x] or y == x or arrival[y] != end or (boost and end % boost == 0):
+            continue
+        since = end // boost * boost if boost else 0
+        ran = sum(min(e, end) - max(s, since) for n, s, e in slices if n == x and e > since
+                  and s < end)
+        levels = levels_after([1] * ran, [1, 2, 4])
+        if ran > 1 and levels[-1] == levels[-2]:  # still inside its quantum: preempted
+            return (f"a task at a higher level preempts at once: {y} arrives at level 0 at "
+                    f"t = {end}, while {x} runs at level {levels[-1]}, and takes the worker "
+                    f"then, not when {x}'s quantum ends")
+    return ("a task at a higher level preempts at once: a newcomer at level 0 does not wait "
+            "for the quantum of a task running at a lower level to end")
+
+
 @st.composite
 def mlfq_tasks(draw):
     """(name, arrival, duration) tuples in any arrival order, names drawn apart from it."""
@@ -232,8 +256,7 @@ q2 = Problem(
                 edit=[("# rule 1: higher level first\n",
                        "# rule 1: higher level first\n                used[running] = 0\n")]),
         Pitfall("arrivals wait for the quantum to end",
-                "a task at a higher level preempts at once: a newcomer at level 0 does not wait "
-                "behind a task running at level 2",
+                _no_preemption_why,
                 edit=[("elif any(queues[k] for k in range(level[running])):", "elif False:")]),
         Pitfall("the same quantum at every level",
                 "lower levels get longer quanta: 1, 2 and 4 ticks",
@@ -336,12 +359,16 @@ def shares_in_core(queues, weights, quantum, k):
 
 
 def _shares_judge(case, expected, got):
-    """A dict of floats, equal up to rounding; a tenant served nothing may be missing or 0."""
+    """A dict of floats, equal up to rounding; a tenant served nothing may be missing or 0, but
+    when nothing was served at all the answer is {} (a share of nothing is no share)."""
     if not isinstance(got, dict):
         return f"expected a dict, got {a_kind(got)}"
+    if not expected and got:  # no share of nothing: the statement asks for {}
+        return f"nothing was served at all: expected {{}}, got {got!r}"
     for tenant, share in got.items():
-        if type(share) not in (int, float):
-            return f"{tenant!r}: expected a float, got {a_kind(share)}"
+        if type(share) is not float and not (type(share) is int and share == 0):
+            shown = f" ({share!r})" if type(share) is int else ""
+            return f"{tenant!r}: expected a float, got {a_kind(share)}{shown}"
     for t in set(expected) | set(got):
         if abs(got.get(t, 0) - expected.get(t, 0)) > 1e-9:
             return f"{t!r}: expected a share of {expected.get(t, 0)!r}, got {got.get(t, 0)!r}"

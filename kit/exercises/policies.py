@@ -303,6 +303,7 @@ def _average(tasks, policy, metric):
 
 
 q4 = Problem(
+    exact_numbers=True,  # the statement names the type
     name="srtf_average_wait",
     arg_names=("tasks",),
     cases=task_lists(min_size=1, max_size=5, priorities=(1, 1)).map(lambda ts: (ts,)),

@@ -342,7 +342,8 @@ BIG = [(f"J{i}", d) for i, d in enumerate(random.Random(11).sample(range(100_000
 
 
 def _run_top_k(answer, case):
-    """Feed the pairs one at a time; return the answer (durations as ints) and its costs."""
+    """Feed the pairs one at a time; return the answer (durations as ints). On the long stream
+    (the only case judged by cost) return (that, its costs) instead."""
     pairs, k = case
     held = []
 
@@ -353,20 +354,25 @@ def _run_top_k(answer, case):
 
     with meter.Meter() as m:
         got = answer(stream(), k)
-    costs = {"compared": m.count, "held": max(held, default=0)}
     if isinstance(got, list):
         got = [(p[0], int(p[1])) if isinstance(p, tuple) and len(p) == 2
                and isinstance(p[1], meter.Int) else p for p in got]
-    return got, costs
+    if len(pairs) < LONG_STREAM:
+        return got
+    return got, {"compared": m.count, "held": max(held, default=0)}
+
+
+LONG_STREAM = 1000  # from this many jobs on, the costs are judged too
 
 
 def _judge_top_k(case, expected, got):
-    value, costs = got
-    wrong = difference(expected[0], value)
-    if wrong is not None:
-        return wrong
     pairs, k = case
-    if len(pairs) >= 1000:
+    (value, costs), want = (got, expected[0]) if len(pairs) >= LONG_STREAM else \
+        ((got, None), expected)
+    wrong = difference(want, value)
+    if wrong is not None:
+        return _top_k_difference(want, value, wrong)
+    if costs is not None:
         if costs["held"] > k + 2:
             return TooSlow(f"right answer, but it held {costs['held']} jobs at once for k = {k}: "
                            "a size-k heap holds k (drop the weakest as you go)")
@@ -375,6 +381,23 @@ def _judge_top_k(case, expected, got):
                            f"{len(pairs)} jobs and k = {k}: a size-k heap needs about "
                            "n (one look at the root) plus log k per replacement")
     return None
+
+
+def _top_k_difference(want, value, wrong):
+    """What differs, said plainly for a list of pairs of the right length and shape: the first
+    place that differs, then which rule it breaks (longest first; equal durations in the order
+    they came)."""
+    if not (isinstance(value, list) and len(value) == len(want) and all(
+            type(p) is tuple and len(p) == 2 and type(p[1]) is int for p in value)):
+        return wrong  # not a list of (name, duration) pairs of the right length: say the type
+    i = next(i for i, (w, g) in enumerate(zip(want, value, strict=True)) if w != g)
+    place = f"pair {i + 1} of {len(want)}: expected {want[i]!r}, got {value[i]!r}"
+    if [d for _, d in value] == [d for _, d in want]:
+        return f"{place}. The durations are right, so the tie rule is wrong: among equal " \
+            "durations the job that came first is kept and listed first"
+    if sorted(value, key=repr) == sorted(want, key=repr):
+        return f"{place}. The right jobs in the wrong order: longest first"
+    return place
 
 
 @st.composite
@@ -413,6 +436,11 @@ q5 = Problem(
                     ("(duration, -seq) > heap[0][:2]", "(duration, seq) > heap[0][:2]"),
                     ("heapreplace(heap, (duration, -seq, name))",
                      "heapreplace(heap, (duration, seq, name))")]),
+        Pitfall("ties: an equal duration replaced a kept job", "a newcomer must be strictly "
+                "longer than the weakest kept job to replace it: an equal duration came later, "
+                "so it is the weaker one (test >, not >=)",
+                edit=[("elif k and (duration, -seq) > heap[0][:2]:",
+                       "elif k and duration >= heap[0][0]:")]),
         Pitfall("ties by name", "equal durations keep their input order, not their names' order",
                 edit=[("(duration, -seq, name))\n        elif", "(duration, name, name))\n"
                        "        elif"),

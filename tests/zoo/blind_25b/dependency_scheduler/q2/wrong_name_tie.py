@@ -1,0 +1,15 @@
+# mistake: heap of (priority, name): ties broken by name
+import heapq
+def dispatch_order(jobs):
+    need = {n: len(set(v[2])) for n, v in jobs.items()}
+    kids = {n: [] for n in jobs}
+    for n, v in jobs.items():
+        for d in set(v[2]): kids[d].append(n)
+    h = [(jobs[n][0], n) for n in jobs if need[n] == 0]
+    heapq.heapify(h); out = []
+    while h:
+        _, n = heapq.heappop(h); out.append(n)
+        for c in kids[n]:
+            need[c] -= 1
+            if need[c] == 0: heapq.heappush(h, (jobs[c][0], c))
+    return out

@@ -1,0 +1,3 @@
+# mistake: ties broken by shorter duration
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: (j.deadline, j.duration))

@@ -1,0 +1,3 @@
+# mistake: ties broken by name
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: (j.deadline, j.name))

@@ -1,0 +1,3 @@
+# mistake: returns a tuple
+def edf_order(jobs):
+    return tuple(sorted(jobs, key=lambda j: j.deadline))

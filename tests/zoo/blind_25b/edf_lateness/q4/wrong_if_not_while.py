@@ -1,0 +1,9 @@
+# mistake: pops the longest only if it fixes... uses one pop but pops the shortest (min-heap)
+import heapq
+def min_late_jobs(jobs):
+    h = []; t = 0
+    for i, j in sorted(enumerate(jobs), key=lambda p: (p[1].deadline, p[0])):
+        heapq.heappush(h, (j.duration, i, j)); t += j.duration
+        if t > j.deadline:
+            d, _, _ = heapq.heappop(h); t -= d
+    return [j for _, j in sorted(((i, j) for _, i, j in h), key=lambda p: (p[1].deadline, p[0]))]

@@ -1,0 +1,6 @@
+# mistake: places tasks in input order (list scheduling, not longest first)
+def lpt(tasks, cpus):
+    loads = [0] * cpus
+    for t in tasks:
+        c = min(range(cpus), key=loads.__getitem__); loads[c] += t
+    return loads

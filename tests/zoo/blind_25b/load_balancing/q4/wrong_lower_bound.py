@@ -1,0 +1,4 @@
+# mistake: returns the lower bound max(largest, ceil(sum / cpus)) as if always reachable
+def min_makespan(tasks, cpus):
+    if not tasks: return 0
+    return max(max(tasks), -(-sum(tasks) // cpus))

@@ -1,0 +1,12 @@
+# mistake: an idle tenant keeps its old deficit instead of 0
+def drr_round(queues, deficits, weights, quantum):
+    served = []; after = {}
+    for t, q in queues.items():
+        if not q:
+            after[t] = deficits[t]; continue
+        d = deficits[t] + quantum * weights[t]
+        i = 0
+        while i < len(q) and q[i] <= d:
+            d -= q[i]; served.append((t, q[i])); i += 1
+        after[t] = 0 if i == len(q) else d
+    return served, after

@@ -1,0 +1,12 @@
+# mistake: keeps the deficit when the queue empties (should reset to 0)
+def drr_round(queues, deficits, weights, quantum):
+    served = []; after = {}
+    for t, q in queues.items():
+        if not q:
+            after[t] = 0; continue
+        d = deficits[t] + quantum * weights[t]
+        i = 0
+        while i < len(q) and q[i] <= d:
+            d -= q[i]; served.append((t, q[i])); i += 1
+        after[t] = d
+    return served, after

@@ -1,0 +1,10 @@
+# style: sort indices by (arrival, index), clock walk
+def fifo_metrics(arrivals, durations):
+    n = len(arrivals)
+    res = [None] * n
+    t = 0
+    for i in sorted(range(n), key=lambda i: (arrivals[i], i)):
+        start = max(t, arrivals[i])
+        t = start + durations[i]
+        res[i] = (start - arrivals[i], t - arrivals[i], t - arrivals[i] - durations[i])
+    return res

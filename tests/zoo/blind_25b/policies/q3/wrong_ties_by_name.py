@@ -1,0 +1,20 @@
+# mistake: equal arrivals enter the queue in name order
+from collections import deque
+def round_robin(tasks, quantum):
+    ts = sorted(tasks, key=lambda x: (x.arrival, x.name))
+    i = 0; t = 0; q = deque(); rem = {}; fin = {}
+    while i < len(ts) or q:
+        if not q:
+            t = max(t, ts[i].arrival)
+        while i < len(ts) and ts[i].arrival <= t:
+            q.append(ts[i]); rem[ts[i].name] = ts[i].duration; i += 1
+        x = q.popleft()
+        run = min(quantum, rem[x.name])
+        t += run; rem[x.name] -= run
+        while i < len(ts) and ts[i].arrival <= t:
+            q.append(ts[i]); rem[ts[i].name] = ts[i].duration; i += 1
+        if rem[x.name] > 0:
+            q.append(x)
+        else:
+            fin[x.name] = t
+    return fin

@@ -1,0 +1,9 @@
+# mistake: recovers any row with an expired lease, not only RUNNING ones
+def recover(jobs, now, on_start, max_recoveries):
+    out = []
+    for r in jobs:
+        if r.state not in ("DONE", "FAILED", "CANCELLED") and (on_start or (r.lease_until is not None and r.lease_until <= now)):
+            st = "FAILED" if r.recoveries >= max_recoveries else "READY"
+            r = r._replace(state=st, attempts=r.attempts - 1, recoveries=r.recoveries + 1, lease_until=None)
+        out.append(r)
+    return out

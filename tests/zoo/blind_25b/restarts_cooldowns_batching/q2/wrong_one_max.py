@@ -1,0 +1,6 @@
+# mistake: counts only one type of the maximum frequency (+1 instead of +k)
+from collections import Counter
+def least_interval(tasks, n):
+    if not tasks: return 0
+    c = Counter(tasks); m = max(c.values())
+    return max(len(tasks), (m - 1) * (n + 1) + 1)

@@ -1,0 +1,9 @@
+# mistake: a job fits only if strictly smaller than the room left
+def pick_batch(jobs, capacity, skip):
+    room = capacity; out = []
+    for j in sorted(jobs, key=lambda j: j.priority):
+        if j.size < room:
+            out.append(j.name); room -= j.size
+        elif not skip:
+            break
+    return out
