@@ -45,8 +45,8 @@ EXPLORERS = [
              "tick 0 at t=0 · priority · 1 worker(s)"),
     Explorer("08_mock_round", "00:00 elapsed · 60:00 left", "play", "elapsed · 59:",
              redraws=False),  # the plan of the hour changes only between phases
-    Explorer("09_dependency_scheduler", "1 worker: makespan 12", "slider:0",
-             "2 workers: makespan 8"),
+    Explorer("09_dependency_scheduler", "1 worker: makespan 12", "slider:1",
+             "2 workers: makespan 8", explorers=2),  # slider 0 is the heap's sift explorer
     Explorer("10_load_balancing", "step 1 of 2: the answer lies in [low 10, high 32]", "slider:1",
              "step 2 of 2: the answer lies in [low 10, high 18]", explorers=2),
     Explorer("11_restarts_cooldowns_batching", "first come first served: 12 ticks, 2 idle",

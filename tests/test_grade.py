@@ -218,6 +218,11 @@ def test_grade_rejects_bad_arguments(tmp_path):
         assert run.returncode == 2 and message in run.stderr
 
 
+# 06b's claim runs on a real PostgreSQL server, which a sandbox with no network cannot reach (the
+# README says so under "What is not promised"); its check is tested in its own topic file
+NEEDS_A_SERVER = {"postgres_queue"}
+
+
 def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path):
     """One class run per topic over the whole kit (the topic is fixed for a class): each solved
     notebook earns every point, each untouched learner notebook none (every case and answer
@@ -226,7 +231,7 @@ def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path)
 
     for src in sorted((ROOT / "solutions").glob("*.ipynb")):
         topic = topic_of(src.stem)
-        if topic is None:
+        if topic is None or topic in NEEDS_A_SERVER:
             continue
         folder = tmp_path / src.stem
         folder.mkdir()
