@@ -1316,3 +1316,43 @@ def test_no_handout_or_solution_is_flagged():
         for stem, topic in NOTEBOOKS.items():
             nb = json.loads((ROOT / folder / f"{stem}.ipynb").read_text())
             assert reference_flags(_trees(code_cells(nb)), topic) == (), (folder, stem)
+
+
+# -- the blind round of issue 24 ------------------------------------------------------------------
+
+_STUBS = ("def max_lateness(jobs):\n    raise NotImplementedError\n\n"
+          "def feasible(jobs):\n    raise NotImplementedError\n")
+REACHES_BY_A_LOOKUP = {  # each calls the kit's min_late_jobs (q4) by a way the source hides
+    "attrgetter_on_the_kit": "from operator import attrgetter as _ag\nimport kit.edf as _K\n"
+                             "_n = ''.join(['min', '_late', '_jobs'])\n\n"
+                             "def min_late_jobs(jobs):\n    return _ag(_n)(_K)(jobs)",
+    "attrgetter_on_ex": "from kit.exercises import edf_lateness as ex\n"
+                        "from operator import attrgetter as _ag\n"
+                        "_n = ''.join(['min', '_late', '_jobs'])\n\n"
+                        "def min_late_jobs(jobs):\n    return _ag(_n)(ex)(jobs)",
+    "match_class_pattern": "import kit.edf as _K\n\ndef min_late_jobs(jobs):\n    match _K:\n"
+                           "        case object(min_late_jobs=f):\n            return f(jobs)",
+    "operator_module": "import operator\nimport kit.edf as _K\n\ndef min_late_jobs(jobs):\n"
+                       "    return operator.attrgetter('min_late_' + 'jobs')(_K)(jobs)",
+    "pydoc_locate": "from pydoc import locate\n\ndef min_late_jobs(jobs):\n"
+                    "    return locate('ki' + 't.edf.min_late_jobs')(jobs)",
+    "private_of_a_plain_module": "import random\n\ndef min_late_jobs(jobs):\n"
+                                 "    m = random._os.sys\n    return m.modules['ki' 't.edf']"
+                                 ".min_late_jobs(jobs)",
+    "module_through_a_helper": "import kit.edf as _K\n\ndef _it():\n    return _K\n\n"
+                               "def min_late_jobs(jobs):\n    return vars(_it())['min_late_'"
+                               " + 'jobs'](jobs)",
+    "dunder_getattribute": "from kit.edf import Job\n\ndef min_late_jobs(jobs):\n"
+                           "    return type(Job).__getattribute__(Job, '__module__')",
+    "top_level_read_by_vars": "import kit.edf as _E\n_R = vars(_E)['min_late_' + 'jobs']\n\n"
+                              "def min_late_jobs(jobs):\n    return _R(jobs)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REACHES_BY_A_LOOKUP))
+def test_a_lookup_by_a_computed_name_is_flagged_on_its_question_only(name):
+    from kit.grading.intake import _trees, reference_flags
+
+    flags = dict(reference_flags(_trees([_STUBS, REACHES_BY_A_LOOKUP[name]]), "edf_lateness"))
+    assert "q4" in flags and "min_late_jobs" in flags["q4"], flags
+    assert set(flags) == {"q4"}, flags  # the unattempted q2 and q3 are not flagged
