@@ -1356,3 +1356,63 @@ def test_a_lookup_by_a_computed_name_is_flagged_on_its_question_only(name):
     flags = dict(reference_flags(_trees([_STUBS, REACHES_BY_A_LOOKUP[name]]), "edf_lateness"))
     assert "q4" in flags and "min_late_jobs" in flags["q4"], flags
     assert set(flags) == {"q4"}, flags  # the unattempted q2 and q3 are not flagged
+
+
+# what the blind round's receiver read, and the other machine-wide counters of the same class
+MACHINE_WIDE = ["/proc/sys/fs/file-nr", "/proc/sys/kernel/random/entropy_avail", "/proc/meminfo",
+                "/proc/loadavg", "/proc/stat", "/proc/vmstat", "/proc/interrupts",
+                "/proc/diskstats", "/proc/softirqs", "/proc/zoneinfo", "/proc/buddyinfo",
+                "/proc/slabinfo", "/proc/locks", "/proc/pressure/cpu", "/proc/pressure/memory",
+                "/proc/schedstat", "/proc/swaps", "/proc/cpuinfo", "/proc/uptime"]
+
+
+def test_no_machine_wide_counter_is_readable_in_the_sandbox():
+    from kit.grading import isolation
+
+    if isolation.unavailable():
+        pytest.skip(isolation.unavailable())
+    code = ("import json, sys\nseen = {}\nfor p in json.loads(sys.argv[1]):\n    try:\n"
+            "        seen[p] = open(p).read()\n    except OSError as e:\n"
+            "        seen[p] = ''\nprint(json.dumps(seen))")
+    views = isolation.Views()
+    try:
+        run = subprocess.run(isolation._bwrap([sys.executable, "-I", "-c", code,
+                                               json.dumps(MACHINE_WIDE)],
+                                              uid=isolation.UIDS[0], views=views),
+                             capture_output=True, text=True, timeout=60,
+                             stdin=subprocess.DEVNULL, preexec_fn=views.mount)
+    finally:
+        views.remove()
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)
+    assert {p: text[:80] for p, text in seen.items() if text} == {}
+
+
+def test_every_student_folder_and_every_notebook_entry_is_one_row(tmp_path):
+    course = _course(tmp_path / "course")
+    sub = course / "submitted"
+    notebook(sub / "alice" / "ps1" / LEARNER.name)
+    (sub / "empty" / "ps1").mkdir(parents=True)  # an empty assignment folder
+    (sub / "bare").mkdir()  # no assignment folder at all
+    (sub / "dirnb" / "ps1" / LEARNER.name).mkdir(parents=True)  # a folder for a notebook
+    (sub / "zed").symlink_to(sub / "alice")  # a student folder that is a link
+    out, summary = tmp_path / "grades.csv", tmp_path / "summary.html"
+    run = grade([course, "--out", out, "--report", tmp_path / "r", "--summary", summary],
+                cwd=tmp_path, topic=False)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert set(rows) == {"alice", "empty", "bare", "dirnb", "zed"}, rows
+    for student, why in {"empty": "no 02_edf_lateness.ipynb", "bare": "no 02_edf_lateness",
+                         "dirnb": "not a regular file", "zed": "symbolic link"}.items():
+        assert rows[student]["score"] == "0"
+        assert why in " ".join(json.loads((tmp_path / "r" / f"{student}.json").read_text())
+                               ["notes"]), student
+    assert "5 submissions" in summary.read_text()
+
+    plain = tmp_path / "plain"
+    notebook(plain / "a.ipynb")
+    (plain / "dir.ipynb").mkdir()
+    (plain / "linked.ipynb").symlink_to(plain / "dir.ipynb")
+    run = grade([plain, "--out", out], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert set(rows_of(out)) == {"a", "dir", "linked"}

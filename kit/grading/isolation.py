@@ -148,12 +148,30 @@ def _tops() -> list[str]:
                        if not Path(f"/{top}").is_symlink() and Path(f"/{top}").is_dir()]
 
 
+# what of /proc is the sandbox's own (or fixed at boot); every other entry at its top is the
+# whole machine's (file-nr, meminfo, loadavg, stat, locks, pressure, ...) and is masked, empty
+PROC_KEPT = frozenset({"self", "thread-self", "mounts", "net", "filesystems", "version"})
+
+
+def _proc_masks() -> list[str]:
+    """bwrap arguments that cover each machine-wide entry of /proc: a file with an empty one
+    (/dev/null), a folder with an empty read-only tmpfs."""
+    masks = []
+    for entry in sorted(os.listdir("/proc")):
+        path = f"/proc/{entry}"
+        if entry.isdigit() or entry in PROC_KEPT or os.path.islink(path):
+            continue
+        masks += ["--perms", "0555", "--tmpfs", path, "--remount-ro", path] \
+            if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
+    return masks
+
+
 def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
            views: "Views | None" = None) -> list[str]:
     view = (views.folders if views else {}).get
     argv = ["bwrap", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
-            "--proc", "/proc", "--dev", "/dev"]
+            "--proc", "/proc", *_proc_masks(), "--dev", "/dev"]
     if not privileged():
         argv += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
     for top in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
