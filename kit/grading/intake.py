@@ -426,16 +426,21 @@ def course_assignment(course: Path) -> Assignment | None:
 
 
 def _walk(root: str) -> list[str]:
+    """Every file below root, and every folder or link to one named `*.ipynb` (a row each: not
+    a regular file), never following links nor entering hidden folders."""
     found = []
     for folder, subfolders, files in os.walk(root):  # never follows links
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
-        found += [os.path.join(folder, f) for f in sorted(files)]
+        entries = sorted(files + [d for d in subfolders if d.endswith(".ipynb")])
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".")
+                               and not d.endswith(".ipynb"))
+        found += [os.path.join(folder, f) for f in entries]
     return found
 
 
 def expand(arguments: list[str]) -> list[str]:
     """The files named: a file as it is; a folder as every file below it (links and hidden
-    folders not followed); an nbgrader course folder as its `submitted/`."""
+    folders not followed); an nbgrader course folder as its `submitted/`, where every student
+    folder is named too (one with no file, or a link, is a row saying so)."""
     paths = []
     for arg in arguments:
         if not os.path.isdir(arg) or os.path.islink(arg):
@@ -443,8 +448,16 @@ def expand(arguments: list[str]) -> list[str]:
             continue
         root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
             else arg
-        paths += [p for p in _walk(root) if p.endswith(".ipynb") or
-                  _student_of(Path(os.path.abspath(p)))]
+        found = [p for p in _walk(root) if p.endswith(".ipynb") or
+                 _student_of(Path(os.path.abspath(p)))]
+        if os.path.basename(os.path.abspath(root)) == "submitted":
+            for entry in sorted(os.listdir(root)):
+                folder = os.path.join(root, entry)
+                if not entry.startswith(".") and os.path.isdir(folder) and (
+                        os.path.islink(folder) or
+                        not any(p.startswith(folder + os.sep) for p in found)):
+                    found.append(folder)
+        paths += found
     return paths
 
 
@@ -466,17 +479,27 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
     folders: dict[tuple[Path, str], list[Path]] = {}
     loose: list[tuple[str, Path]] = []
     first: dict[Path, str] = {}
+    linked = set()
     for path, given in zip(absolute, paths, strict=True):
         if path in first:
             raise Refusal(f"the submission {given} is named twice (grade each student once)")
         first[path] = given
         owner = _student_of(path)
-        if owner is not None:
+        if path.parent.name == "submitted" and os.path.isdir(path):  # a student's folder
+            folders.setdefault((path.parent, path.name), [])
+            if os.path.islink(path):
+                linked.add((path.parent, path.name))
+        elif owner is not None:
             folders.setdefault((owner[1].parent, owner[0]), []).append(path)
         else:
             loose.append((given, path))
     out = []
-    for (_, student), files in folders.items():
+    for key, files in folders.items():
+        student = key[1]
+        if key in linked:
+            out.append(Submission(student, None, (), "the student's folder is a symbolic link; "
+                                  "not graded"))
+            continue
         chosen = _assignment_notebook(files, assignment)
         extras = tuple(sorted(str(f.relative_to(_student_of(f)[1])) for f in files
                               if f != chosen))
