@@ -1416,3 +1416,23 @@ def test_every_student_folder_and_every_notebook_entry_is_one_row(tmp_path):
     run = grade([plain, "--out", out], cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert set(rows_of(out)) == {"a", "dir", "linked"}
+
+
+@pytest.mark.parametrize("student,place", [
+    ("summary", {"--summary": "r/summary.html"}),
+    ("grades", {"--out": "r/grades.json"}),
+    ("g.canvas", {"--out": "r/g.csv", "--gradebook": "canvas", "--summary": "r/g.canvas.csv"}),
+    ("x", {"--summary": "grades.csv"}),
+    ("x", {"--summary": "r"}),
+    ("x", {"--out": "r/.kit-reports"}),
+])
+def test_no_two_outputs_meet_on_one_file(tmp_path, student, place):
+    notebook(tmp_path / "subs" / f"{student}.ipynb")
+    (tmp_path / "r").mkdir()
+    options = {"--out": "grades.csv", "--report": "r", **place}
+    run = grade([*(x for k, v in options.items() for x in ([k, v] if v else [k])),
+                 tmp_path / "subs"], cwd=tmp_path)
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    assert run.stderr.count("\n") == 1 and "would both be written to" in run.stderr, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r", "subs"]
+    assert list((tmp_path / "r").iterdir()) == []
