@@ -1436,3 +1436,19 @@ def test_no_two_outputs_meet_on_one_file(tmp_path, student, place):
     assert run.stderr.count("\n") == 1 and "would both be written to" in run.stderr, run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r", "subs"]
     assert list((tmp_path / "r").iterdir()) == []
+
+
+def test_a_control_character_in_an_id_is_written_visibly_everywhere(tmp_path):
+    forged = "nl\nmallory,4,4,4,4,16,4,"
+    notebook(tmp_path / "subs" / f"{forged}.ipynb")
+    notebook(tmp_path / "subs" / "rlo\u202etxt.ipynb")
+    out, report = tmp_path / "grades.csv", tmp_path / "r"
+    run = grade(["--out", out, "--report", report, "--gradebook", "canvas", "--summary",
+                 tmp_path / "s.html", tmp_path / "subs"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    for written in [out, out.with_suffix(".canvas.csv"), tmp_path / "s.html",
+                    *report.iterdir()]:
+        text = written.read_text()
+        assert not any(line.startswith("mallory") for line in text.splitlines()), written
+        assert "\u202e" not in text, written
+    assert set(rows_of(out)) == {"nl\\x0amallory,4,4,4,4,16,4,", "rlo\\u202etxt"}

@@ -20,6 +20,7 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -510,6 +511,7 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
         common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
         for given, p in loose:
             out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
+    out = [s._replace(student=visible(s.student)) for s in out]
     seen: dict[str, str] = {}
     for s in out:
         if s.student in seen:
@@ -517,6 +519,15 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
                           f"{seen[s.student]} and {s.path} (grade each student once)")
         seen[s.student] = s.path or s.student
     return out
+
+
+def visible(student: str) -> str:
+    """A student id with every control character (newline, tab, escape, line separator, ...)
+    written as a visible escape (`\\x0a`), so no CSV line, report or terminal line it reaches
+    can look like another."""
+    return "".join(c if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")
+                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+                   for c in student)
 
 
 def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:
