@@ -1452,3 +1452,26 @@ def test_a_control_character_in_an_id_is_written_visibly_everywhere(tmp_path):
         assert not any(line.startswith("mallory") for line in text.splitlines()), written
         assert "\u202e" not in text, written
     assert set(rows_of(out)) == {"nl\\x0amallory,4,4,4,4,16,4,", "rlo\\u202etxt"}
+
+
+def test_the_blind_rounds_lookups_score_but_are_flagged_on_their_question(tmp_path):
+    import nbformat as nbf
+
+    nb = nbf.read(SOLVED, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "def min_late_jobs(" in cell.source:
+            cell.source = ("import kit.edf as _K\n\ndef min_late_jobs(jobs):\n    match _K:\n"
+                           "        case object(min_late_jobs=f):\n            return f(jobs)")
+        elif cell.cell_type == "code" and cell.source.lstrip().startswith("def edf_order("):
+            cell.source = ("from operator import attrgetter as _ag\n"
+                           "_n = ''.join(['edf', '_order'])\n\ndef edf_order(jobs):\n"
+                           "    return _ag(_n)(_K)(jobs)")
+    (tmp_path / "subs").mkdir()
+    nbf.write(nb, tmp_path / "subs" / "v.ipynb")
+    out = tmp_path / "g.csv"
+    run = grade(["--out", out, tmp_path / "subs"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    row = rows_of(out)["v"]
+    assert row["score"] == "4", row  # scored as it answers
+    flagged = [part.split(":")[0] for part in row["flags"].split("; ")]
+    assert flagged == ["q1", "q3", "q4"], row["flags"]  # feasible calls edf_order
