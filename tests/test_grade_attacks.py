@@ -1344,6 +1344,9 @@ REACHES_BY_A_LOOKUP = {  # each calls the kit's min_late_jobs (q4) by a way the 
                                " + 'jobs'](jobs)",
     "dunder_getattribute": "from kit.edf import Job\n\ndef min_late_jobs(jobs):\n"
                            "    return type(Job).__getattribute__(Job, '__module__')",
+    "frame_globals": "def min_late_jobs(jobs):\n    def g():\n        yield it.gi_frame.f_back"
+                     "\n    it = g()\n    back = next(it)\n    return back.f_globals['ex']"
+                     ".q4.reference(jobs)",
     "top_level_read_by_vars": "import kit.edf as _E\n_R = vars(_E)['min_late_' + 'jobs']\n\n"
                               "def min_late_jobs(jobs):\n    return _R(jobs)",
 }

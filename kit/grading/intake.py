@@ -44,7 +44,11 @@ DYNAMIC = frozenset({"exec", "eval", "compile", "__import__", "getattr", "vars",
                      "locals", "importlib", "sys", "modules", "runpy", "builtins",
                      "__builtins__", "inspect", "types", "marshal", "pickle", "open", "gc",
                      "operator", "attrgetter", "methodcaller", "itemgetter", "get_type_hints",
-                     "ForwardRef", "breakpoint", "dir"})
+                     "ForwardRef", "breakpoint", "dir", "help",
+                     # frames and code reach any module's globals without a dunder
+                     "gi_frame", "cr_frame", "ag_frame", "tb_frame", "tb_next", "f_back",
+                     "f_globals", "f_locals", "f_builtins", "f_code", "gi_code", "cr_code",
+                     "settrace", "setprofile", "_getframe"})
 # dunder attributes that are plain vocabulary; any other (`__dict__`, `__getattribute__`,
 # `__globals__`, `__module__`, ...) is a way into other code by name
 PLAIN_DUNDERS = frozenset({"__init__", "__name__", "__qualname__", "__doc__", "__class__",
