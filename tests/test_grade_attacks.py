@@ -1347,6 +1347,12 @@ REACHES_BY_A_LOOKUP = {  # each calls the kit's min_late_jobs (q4) by a way the 
     "frame_globals": "def min_late_jobs(jobs):\n    def g():\n        yield it.gi_frame.f_back"
                      "\n    it = g()\n    back = next(it)\n    return back.f_globals['ex']"
                      ".q4.reference(jobs)",
+    "kit_function_by_attribute": "from kit import edf as _e\n\ndef min_late_jobs(jobs):\n"
+                                 "    return [s.job for s in _e.run_in_order(jobs)]",
+    "closure_over_a_module": "import kit.edf as _K\n\ndef min_late_jobs(jobs):\n"
+                             "    m = _K\n    def inner():\n        nonlocal m\n"
+                             "        return vars(m)['min_late_' + 'jobs'](jobs)\n"
+                             "    return inner()",
     "top_level_read_by_vars": "import kit.edf as _E\n_R = vars(_E)['min_late_' + 'jobs']\n\n"
                               "def min_late_jobs(jobs):\n    return _R(jobs)",
 }

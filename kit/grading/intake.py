@@ -157,11 +157,10 @@ def _mentions(node: ast.AST, imports: dict | None = None) -> set[str]:
         skip = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call) and not (
             isinstance(n.func, ast.Name) and n.func.id in REBINDS | DYNAMIC)}
     parent = {id(c): n for n in ast.walk(node) for c in ast.iter_child_nodes(n)}
-    local = _locals(node, parent)
+    scopes = _locals(node, parent)
     found = set()
     for n in ast.walk(node):
-        if isinstance(n, ast.Name) and id(n) not in skip and n.id in local.get(
-                id(_scope(n, parent)), ()):
+        if isinstance(n, ast.Name) and id(n) not in skip and _is_local(n, parent, scopes):
             continue  # a function's own variable, never a notebook-level name
         if isinstance(n, ast.Name) and id(n) not in skip:
             found.add(n.id)
@@ -192,20 +191,39 @@ def _scope(n: ast.AST, parent: dict) -> ast.AST | None:
     return n
 
 
-def _locals(node: ast.AST, parent: dict) -> dict[int, set[str]]:
-    """{id(scope): the names bound in that scope itself (its arguments, what it assigns), less
-    those it declares global or nonlocal}."""
-    bound, declared = {}, {}
+def _locals(node: ast.AST, parent: dict) -> dict[int, tuple[set[str], set[str]]]:
+    """{id(scope): (the names bound in that scope itself: its arguments, what it assigns, less
+    those it declares nonlocal; the names it declares global)}."""
+    scopes: dict[int, tuple[set[str], set[str]]] = {}
+    nonlocal_: dict[int, set[str]] = {}
     for n in ast.walk(node):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
-            bound.setdefault(id(_scope(n, parent)), set()).add(n.id)
+            scopes.setdefault(id(_scope(n, parent)), (set(), set()))[0].add(n.id)
         elif isinstance(n, ast.arg):
-            bound.setdefault(id(_scope(parent[id(n)], parent) if isinstance(
-                parent.get(id(n)), ast.arguments) else _scope(n, parent)), set()).add(n.arg)
-        elif isinstance(n, ast.Global | ast.Nonlocal):
-            declared.setdefault(id(_scope(n, parent)), set()).update(n.names)
-    bound.pop(id(None), None)
-    return {k: v - declared.get(k, set()) for k, v in bound.items()}
+            owner = _scope(parent[id(n)], parent) if isinstance(parent.get(id(n)),
+                                                                ast.arguments) else None
+            scopes.setdefault(id(owner), (set(), set()))[0].add(n.arg)
+        elif isinstance(n, ast.Global):
+            scopes.setdefault(id(_scope(n, parent)), (set(), set()))[1].update(n.names)
+        elif isinstance(n, ast.Nonlocal):
+            nonlocal_.setdefault(id(_scope(n, parent)), set()).update(n.names)
+    for key, names in nonlocal_.items():
+        scopes.setdefault(key, (set(), set()))[0].difference_update(names)
+    return scopes
+
+
+def _is_local(n: ast.Name, parent: dict, scopes: dict) -> bool:
+    """Whether a name, where it is read, is a function's own variable (its own, or an enclosing
+    function's), never a notebook-level name."""
+    scope = _scope(n, parent)
+    while scope is not None:
+        bound, declared_global = scopes.get(id(scope), (set(), set()))
+        if n.id in declared_global:
+            return False
+        if n.id in bound:
+            return True
+        scope = _scope(scope, parent)
+    return False
 
 
 def _module_use(name: ast.Name, path: str, parent: dict) -> set[str]:
@@ -226,8 +244,9 @@ def _module_use(name: ast.Name, path: str, parent: dict) -> set[str]:
     import types as types_
 
     value = _resolve(".".join([path, *steps]))
-    return {f"module {'.'.join([path, *steps])}"} if isinstance(value, types_.ModuleType) \
-        else set()
+    kit_function = root == "kit" and callable(value) and not isinstance(value, type)
+    return {f"module {'.'.join([path, *steps])}"} if kit_function or isinstance(
+        value, types_.ModuleType) else set()
 
 
 def _resolve(dotted: str):
