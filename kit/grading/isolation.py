@@ -190,6 +190,18 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
                 argv += ["--perms", "0755", "--dir", str(parent)]
                 made.add(parent)
         argv += ["--ro-bind", view(folder, folder), folder]
+    if views is not None:  # who the learner is, for tools that ask (initdb, getpass)
+        me = uid if privileged() else 65534
+        passwd = os.path.join(views.stage, "passwd")
+        with open(passwd, "w") as f:
+            f.write(f"learner:x:{me}:{me}:learner:/tmp:/bin/false\n")
+        group = os.path.join(views.stage, "group")
+        with open(group, "w") as f:
+            f.write(f"learner:x:{me}:\n")
+        os.chmod(passwd, 0o644)
+        os.chmod(group, 0o644)
+        argv += ["--perms", "0755", "--dir", "/etc", "--ro-bind", passwd, "/etc/passwd",
+                 "--ro-bind", group, "/etc/group"]
     argv += ["--chdir", "/tmp",
              "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin",
              "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/.matplotlib"]
