@@ -3,7 +3,9 @@
 Each learner process gets, from bubblewrap and (as root) setpriv:
 
 - fresh PID, mount, IPC, UTS and network namespaces (no network at all, not even loopback to the
-  host) and a fresh `/proc` that shows only its own processes;
+  host) and a fresh `/proc` that shows only its own processes, every machine-wide entry at its
+  top (`sys/`, `meminfo`, `loadavg`, `stat`, `locks`, `pressure/`, ...) covered by an empty one
+  (no counter is a channel between sandboxes), and a one-line `/etc/passwd` naming its uid;
 - a file system of read-only views of `/usr` (the system's shared libraries and `setpriv`), the
   interpreter's prefix, the venv, the site-packages folders the grader itself uses, and the `kit`
   package alone (not the checkout around it), plus one empty private writable folder (`/tmp`, a
