@@ -298,9 +298,9 @@ def test_folders_expand_to_their_notebooks_and_a_course_folder_to_its_submitted(
     hidden = course / "submitted" / "ana" / "hw" / ".ipynb_checkpoints"
     hidden.mkdir()
     (hidden / "02-checkpoint.ipynb").write_text("{}")
-    (course / "submitted" / "cy").symlink_to(course / "source")  # a link is not followed
+    (course / "submitted" / "cy").symlink_to(course / "source")  # not followed, yet a row
     sub = course / "submitted"
     assert expand([str(course)]) == [str(sub / "ana" / "hw" / "02.ipynb"),
-                                     str(sub / "bo" / "hw" / "02.ipynb")]
+                                     str(sub / "bo" / "hw" / "02.ipynb"), str(sub / "cy")]
     assert expand([str(sub / "bo"), "x.ipynb"]) == [str(sub / "bo" / "hw" / "02.ipynb"),
                                                     "x.ipynb"]

@@ -1316,3 +1316,171 @@ def test_no_handout_or_solution_is_flagged():
         for stem, topic in NOTEBOOKS.items():
             nb = json.loads((ROOT / folder / f"{stem}.ipynb").read_text())
             assert reference_flags(_trees(code_cells(nb)), topic) == (), (folder, stem)
+
+
+# -- the blind round of issue 24 ------------------------------------------------------------------
+
+_STUBS = ("def max_lateness(jobs):\n    raise NotImplementedError\n\n"
+          "def feasible(jobs):\n    raise NotImplementedError\n")
+REACHES_BY_A_LOOKUP = {  # each calls the kit's min_late_jobs (q4) by a way the source hides
+    "attrgetter_on_the_kit": "from operator import attrgetter as _ag\nimport kit.edf as _K\n"
+                             "_n = ''.join(['min', '_late', '_jobs'])\n\n"
+                             "def min_late_jobs(jobs):\n    return _ag(_n)(_K)(jobs)",
+    "attrgetter_on_ex": "from kit.exercises import edf_lateness as ex\n"
+                        "from operator import attrgetter as _ag\n"
+                        "_n = ''.join(['min', '_late', '_jobs'])\n\n"
+                        "def min_late_jobs(jobs):\n    return _ag(_n)(ex)(jobs)",
+    "match_class_pattern": "import kit.edf as _K\n\ndef min_late_jobs(jobs):\n    match _K:\n"
+                           "        case object(min_late_jobs=f):\n            return f(jobs)",
+    "operator_module": "import operator\nimport kit.edf as _K\n\ndef min_late_jobs(jobs):\n"
+                       "    return operator.attrgetter('min_late_' + 'jobs')(_K)(jobs)",
+    "pydoc_locate": "from pydoc import locate\n\ndef min_late_jobs(jobs):\n"
+                    "    return locate('ki' + 't.edf.min_late_jobs')(jobs)",
+    "private_of_a_plain_module": "import random\n\ndef min_late_jobs(jobs):\n"
+                                 "    m = random._os.sys\n    return m.modules['ki' 't.edf']"
+                                 ".min_late_jobs(jobs)",
+    "module_through_a_helper": "import kit.edf as _K\n\ndef _it():\n    return _K\n\n"
+                               "def min_late_jobs(jobs):\n    return vars(_it())['min_late_'"
+                               " + 'jobs'](jobs)",
+    "dunder_getattribute": "from kit.edf import Job\n\ndef min_late_jobs(jobs):\n"
+                           "    return type(Job).__getattribute__(Job, '__module__')",
+    "frame_globals": "def min_late_jobs(jobs):\n    def g():\n        yield it.gi_frame.f_back"
+                     "\n    it = g()\n    back = next(it)\n    return back.f_globals['ex']"
+                     ".q4.reference(jobs)",
+    "kit_function_by_attribute": "from kit import edf as _e\n\ndef min_late_jobs(jobs):\n"
+                                 "    return [s.job for s in _e.run_in_order(jobs)]",
+    "closure_over_a_module": "import kit.edf as _K\n\ndef min_late_jobs(jobs):\n"
+                             "    m = _K\n    def inner():\n        nonlocal m\n"
+                             "        return vars(m)['min_late_' + 'jobs'](jobs)\n"
+                             "    return inner()",
+    "top_level_read_by_vars": "import kit.edf as _E\n_R = vars(_E)['min_late_' + 'jobs']\n\n"
+                              "def min_late_jobs(jobs):\n    return _R(jobs)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REACHES_BY_A_LOOKUP))
+def test_a_lookup_by_a_computed_name_is_flagged_on_its_question_only(name):
+    from kit.grading.intake import _trees, reference_flags
+
+    flags = dict(reference_flags(_trees([_STUBS, REACHES_BY_A_LOOKUP[name]]), "edf_lateness"))
+    assert "q4" in flags and "min_late_jobs" in flags["q4"], flags
+    assert set(flags) == {"q4"}, flags  # the unattempted q2 and q3 are not flagged
+
+
+# what the blind round's receiver read, and the other machine-wide counters of the same class
+MACHINE_WIDE = ["/proc/sys/fs/file-nr", "/proc/sys/kernel/random/entropy_avail", "/proc/meminfo",
+                "/proc/loadavg", "/proc/stat", "/proc/vmstat", "/proc/interrupts",
+                "/proc/diskstats", "/proc/softirqs", "/proc/zoneinfo", "/proc/buddyinfo",
+                "/proc/slabinfo", "/proc/locks", "/proc/pressure/cpu", "/proc/pressure/memory",
+                "/proc/schedstat", "/proc/swaps", "/proc/cpuinfo", "/proc/uptime"]
+
+
+def test_no_machine_wide_counter_is_readable_in_the_sandbox():
+    from kit.grading import isolation
+
+    if isolation.unavailable():
+        pytest.skip(isolation.unavailable())
+    code = ("import json, sys\nseen = {}\nfor p in json.loads(sys.argv[1]):\n    try:\n"
+            "        seen[p] = open(p).read()\n    except OSError as e:\n"
+            "        seen[p] = ''\nprint(json.dumps(seen))")
+    views = isolation.Views()
+    try:
+        run = subprocess.run(isolation._bwrap([sys.executable, "-I", "-c", code,
+                                               json.dumps(MACHINE_WIDE)],
+                                              uid=isolation.UIDS[0], views=views),
+                             capture_output=True, text=True, timeout=60,
+                             stdin=subprocess.DEVNULL, preexec_fn=views.mount)
+    finally:
+        views.remove()
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)
+    assert {p: text[:80] for p, text in seen.items() if text} == {}
+
+
+def test_every_student_folder_and_every_notebook_entry_is_one_row(tmp_path):
+    course = _course(tmp_path / "course")
+    sub = course / "submitted"
+    notebook(sub / "alice" / "ps1" / LEARNER.name)
+    (sub / "empty" / "ps1").mkdir(parents=True)  # an empty assignment folder
+    (sub / "bare").mkdir()  # no assignment folder at all
+    (sub / "dirnb" / "ps1" / LEARNER.name).mkdir(parents=True)  # a folder for a notebook
+    (sub / "zed").symlink_to(sub / "alice")  # a student folder that is a link
+    out, summary = tmp_path / "grades.csv", tmp_path / "summary.html"
+    run = grade([course, "--out", out, "--report", tmp_path / "r", "--summary", summary],
+                cwd=tmp_path, topic=False)
+    assert run.returncode == 0, run.stderr
+    rows = rows_of(out)
+    assert set(rows) == {"alice", "empty", "bare", "dirnb", "zed"}, rows
+    for student, why in {"empty": "no 02_edf_lateness.ipynb", "bare": "no 02_edf_lateness",
+                         "dirnb": "not a regular file", "zed": "symbolic link"}.items():
+        assert rows[student]["score"] == "0"
+        assert why in " ".join(json.loads((tmp_path / "r" / f"{student}.json").read_text())
+                               ["notes"]), student
+    assert "5 submissions" in summary.read_text()
+
+    plain = tmp_path / "plain"
+    notebook(plain / "a.ipynb")
+    (plain / "dir.ipynb").mkdir()
+    (plain / "linked.ipynb").symlink_to(plain / "dir.ipynb")
+    run = grade([plain, "--out", out], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert set(rows_of(out)) == {"a", "dir", "linked"}
+
+
+@pytest.mark.parametrize("student,place", [
+    ("summary", {"--summary": "r/summary.html"}),
+    ("grades", {"--out": "r/grades.json"}),
+    ("g.canvas", {"--out": "r/g.csv", "--gradebook": "canvas", "--summary": "r/g.canvas.csv"}),
+    ("x", {"--summary": "grades.csv"}),
+    ("x", {"--summary": "r"}),
+    ("x", {"--out": "r/.kit-reports"}),
+])
+def test_no_two_outputs_meet_on_one_file(tmp_path, student, place):
+    notebook(tmp_path / "subs" / f"{student}.ipynb")
+    (tmp_path / "r").mkdir()
+    options = {"--out": "grades.csv", "--report": "r", **place}
+    run = grade([*(x for k, v in options.items() for x in ([k, v] if v else [k])),
+                 tmp_path / "subs"], cwd=tmp_path)
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    assert run.stderr.count("\n") == 1 and "would both be written to" in run.stderr, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r", "subs"]
+    assert list((tmp_path / "r").iterdir()) == []
+
+
+def test_a_control_character_in_an_id_is_written_visibly_everywhere(tmp_path):
+    forged = "nl\nmallory,4,4,4,4,16,4,"
+    notebook(tmp_path / "subs" / f"{forged}.ipynb")
+    notebook(tmp_path / "subs" / "rlo\u202etxt.ipynb")
+    out, report = tmp_path / "grades.csv", tmp_path / "r"
+    run = grade(["--out", out, "--report", report, "--gradebook", "canvas", "--summary",
+                 tmp_path / "s.html", tmp_path / "subs"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    for written in [out, out.with_suffix(".canvas.csv"), tmp_path / "s.html",
+                    *report.iterdir()]:
+        text = written.read_text()
+        assert not any(line.startswith("mallory") for line in text.splitlines()), written
+        assert "\u202e" not in text, written
+    assert set(rows_of(out)) == {"nl\\x0amallory,4,4,4,4,16,4,", "rlo\\u202etxt"}
+
+
+def test_the_blind_rounds_lookups_score_but_are_flagged_on_their_question(tmp_path):
+    import nbformat as nbf
+
+    nb = nbf.read(SOLVED, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "def min_late_jobs(" in cell.source:
+            cell.source = ("import kit.edf as _K\n\ndef min_late_jobs(jobs):\n    match _K:\n"
+                           "        case object(min_late_jobs=f):\n            return f(jobs)")
+        elif cell.cell_type == "code" and cell.source.lstrip().startswith("def edf_order("):
+            cell.source = ("from operator import attrgetter as _ag\n"
+                           "_n = ''.join(['edf', '_order'])\n\ndef edf_order(jobs):\n"
+                           "    return _ag(_n)(_K)(jobs)")
+    (tmp_path / "subs").mkdir()
+    nbf.write(nb, tmp_path / "subs" / "v.ipynb")
+    out = tmp_path / "g.csv"
+    run = grade(["--out", out, tmp_path / "subs"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    row = rows_of(out)["v"]
+    assert row["score"] == "4", row  # scored as it answers
+    flagged = [part.split(":")[0] for part in row["flags"].split("; ")]
+    assert flagged == ["q1", "q3", "q4"], row["flags"]  # feasible calls edf_order

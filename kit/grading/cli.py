@@ -16,7 +16,7 @@ from kit.exercises import TOPICS, questions
 from kit.grading import gradebook, isolation
 from kit.grading.intake import Refusal, expand, prepare
 from kit.grading.judging import grade_all, grade_notebook
-from kit.grading.outputs import check_outputs, report_names, write_outputs
+from kit.grading.outputs import check_collisions, check_outputs, report_names, write_outputs
 
 
 def _progress(done: int, total: int, name: str) -> None:
@@ -66,6 +66,8 @@ def main(argv=None) -> int:
         p.error(f"--exercises must be one of {', '.join(TOPICS)}, got {args.exercises!r}")
     out = Path(os.path.abspath(args.out))
     report = Path(os.path.abspath(args.report)) if args.report else None
+    canvas = out.with_suffix(".canvas.csv") if args.gradebook == "canvas" else None
+    summary = Path(os.path.abspath(args.summary)) if args.summary else None
     why = isolation.unavailable()
     if why and not args.unsafe:
         print(f"grade: refusing to run learners' code: {why}; pass --unsafe to grade without "
@@ -80,6 +82,8 @@ def main(argv=None) -> int:
             check_outputs(submissions, out, report)
             jobs, topic = prepare(submissions, args.exercises, Path(folder))
             names = report_names([j.student for j in jobs])
+            check_collisions({"--out": out, "the Canvas CSV": canvas, "--summary": summary},
+                             report, names if report else {})
         except Refusal as e:
             print(f"grade: {e}", file=sys.stderr)
             return 2
@@ -93,10 +97,9 @@ def main(argv=None) -> int:
     extras = []
     try:
         if args.gradebook == "canvas":
-            extras.append(gradebook.write_canvas(rows, out.with_suffix(".canvas.csv"), topic))
-        if args.summary:
-            extras.append(gradebook.write_summary(rows, Path(os.path.abspath(args.summary)),
-                                                  report, names))
+            extras.append(gradebook.write_canvas(rows, canvas, topic))
+        if summary:
+            extras.append(gradebook.write_summary(rows, summary, report, names))
     except OSError as e:
         print(f"grade: could not write {e.filename} ({e.strerror}); {args.out} has the scores",
               file=sys.stderr)

@@ -20,6 +20,7 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -32,12 +33,35 @@ CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$
 REBINDS = frozenset({"exec", "eval", "compile", "globals", "vars", "setattr", "__dict__",
                      "sys", "modules", "builtins", "__builtins__", "__code__", "__globals__",
                      "__setattr__", "importlib", "__import__", "runpy"})
+# of those, what can write a name (a top-level `x = vars(m)[n]` only reads, and is followed
+# through `x` like any other assignment)
+WRITERS = frozenset({"exec", "eval", "compile", "globals", "locals", "setattr", "delattr",
+                     "__setattr__", "__setitem__", "__delitem__", "update", "setdefault", "pop",
+                     "popitem", "clear", "importlib", "__import__", "runpy", "__code__",
+                     "__globals__", "builtins", "__builtins__"})
 # ways to reach code by a name computed at run time: a function using one may call anything
 DYNAMIC = frozenset({"exec", "eval", "compile", "__import__", "getattr", "vars", "globals",
-                     "locals", "importlib", "sys", "runpy", "builtins", "__builtins__",
-                     "__dict__", "__getattribute__", "inspect", "types", "marshal", "pickle",
-                     "open", "__code__", "__globals__", "__wrapped__", "gc"})
-
+                     "locals", "importlib", "sys", "modules", "runpy", "builtins",
+                     "__builtins__", "inspect", "types", "marshal", "pickle", "open", "gc",
+                     "operator", "attrgetter", "methodcaller", "itemgetter", "get_type_hints",
+                     "ForwardRef", "breakpoint", "dir", "help",
+                     # frames and code reach any module's globals without a dunder
+                     "gi_frame", "cr_frame", "ag_frame", "tb_frame", "tb_next", "f_back",
+                     "f_globals", "f_locals", "f_builtins", "f_code", "gi_code", "cr_code",
+                     "settrace", "setprofile", "_getframe"})
+# dunder attributes that are plain vocabulary; any other (`__dict__`, `__getattribute__`,
+# `__globals__`, `__module__`, ...) is a way into other code by name
+PLAIN_DUNDERS = frozenset({"__init__", "__name__", "__qualname__", "__doc__", "__class__",
+                           "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__",
+                           "__hash__", "__repr__", "__str__", "__len__", "__iter__", "__next__",
+                           "__contains__", "__post_init__", "__slots__", "__enter__",
+                           "__exit__", "__bool__"})
+# modules whose public attributes, looked up by a name written in the source, are vocabulary;
+# any other module object (the kit's included) is a way to anything in it
+PLAIN_MODULES = frozenset({"math", "heapq", "bisect", "collections", "itertools", "functools",
+                           "statistics", "fractions", "decimal", "random", "dataclasses",
+                           "typing", "enum", "abc", "numbers", "graphlib", "contextlib",
+                           "threading", "time", "queue", "copy", "datetime"})
 
 class Refusal(Exception):
     """The class cannot be graded as asked; the message says why (one line)."""
@@ -121,25 +145,142 @@ def defined_names(trees: list[ast.Module]) -> frozenset:
                      if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef))
 
 
-def _mentions(node: ast.AST) -> set[str]:
-    """Every name (`x`) and attribute (`.x`) a piece of code mentions, `import` when it imports
-    and `'kit'` when a string names the kit. In a top-level assignment, a function called for
+def _mentions(node: ast.AST, imports: dict | None = None) -> set[str]:
+    """Every name (`x`) and attribute (`.x`) a piece of code mentions, `import` when it imports,
+    `'kit'` when a string names the kit, `match` for a class pattern (it looks attributes up by
+    the names it lists), `__` for a dunder attribute that is not plain vocabulary, and
+    `module M` where it uses a module object as a value or anything of a module that is neither
+    the kit's nor plain (see `_module_use`). In a top-level assignment, a function called for
     its value (`jobs = workload(5)`) is data, not code the notebook's functions run."""
     skip = set()
     if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
         skip = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call) and not (
             isinstance(n.func, ast.Name) and n.func.id in REBINDS | DYNAMIC)}
+    parent = {id(c): n for n in ast.walk(node) for c in ast.iter_child_nodes(n)}
+    scopes = _locals(node, parent)
     found = set()
     for n in ast.walk(node):
+        if isinstance(n, ast.Name) and id(n) not in skip and _is_local(n, parent, scopes):
+            continue  # a function's own variable, never a notebook-level name
         if isinstance(n, ast.Name) and id(n) not in skip:
             found.add(n.id)
+            if imports and n.id in imports and isinstance(n.ctx, ast.Load):
+                found |= _module_use(n, imports[n.id], parent)
         elif isinstance(n, ast.Attribute) and id(n) not in skip:
             found.add("." + n.attr)
+            if n.attr.startswith("__") and n.attr not in PLAIN_DUNDERS:
+                found.add("__")
         elif isinstance(n, ast.Import | ast.ImportFrom):
             found.add("import")
         elif isinstance(n, ast.Constant) and isinstance(n.value, str) and "kit" in n.value:
             found.add("'kit'")
+        elif isinstance(n, ast.MatchClass) and (n.kwd_attrs or n.patterns):
+            found.add("match")
     return found
+
+
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
+          ast.DictComp, ast.GeneratorExp)
+
+
+def _scope(n: ast.AST, parent: dict) -> ast.AST | None:
+    """The innermost function (or comprehension) a node is in, None at the notebook's level."""
+    n = parent.get(id(n))
+    while n is not None and not isinstance(n, SCOPES):
+        n = parent.get(id(n))
+    return n
+
+
+def _locals(node: ast.AST, parent: dict) -> dict[int, tuple[set[str], set[str]]]:
+    """{id(scope): (the names bound in that scope itself: its arguments, what it assigns, less
+    those it declares nonlocal; the names it declares global)}."""
+    scopes: dict[int, tuple[set[str], set[str]]] = {}
+    nonlocal_: dict[int, set[str]] = {}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
+            scopes.setdefault(id(_scope(n, parent)), (set(), set()))[0].add(n.id)
+        elif isinstance(n, ast.arg):
+            owner = _scope(parent[id(n)], parent) if isinstance(parent.get(id(n)),
+                                                                ast.arguments) else None
+            scopes.setdefault(id(owner), (set(), set()))[0].add(n.arg)
+        elif isinstance(n, ast.Global):
+            scopes.setdefault(id(_scope(n, parent)), (set(), set()))[1].update(n.names)
+        elif isinstance(n, ast.Nonlocal):
+            nonlocal_.setdefault(id(_scope(n, parent)), set()).update(n.names)
+    for key, names in nonlocal_.items():
+        scopes.setdefault(key, (set(), set()))[0].difference_update(names)
+    return scopes
+
+
+def _is_local(n: ast.Name, parent: dict, scopes: dict) -> bool:
+    """Whether a name, where it is read, is a function's own variable (its own, or an enclosing
+    function's), never a notebook-level name."""
+    scope = _scope(n, parent)
+    while scope is not None:
+        bound, declared_global = scopes.get(id(scope), (set(), set()))
+        if n.id in declared_global:
+            return False
+        if n.id in bound:
+            return True
+        scope = _scope(scope, parent)
+    return False
+
+
+def _module_use(name: ast.Name, path: str, parent: dict) -> set[str]:
+    """What a use of an imported name reaches: `name.a.b` read through the source's own
+    attribute names is fine while every step is public and it ends on something that is not a
+    module (`lease.LeaseQueue`, `heapq.heappush`); a module object as a value (`f(kit.edf)`,
+    `match kit.edf:`), a private step (`random._os`) or anything of a module the grader does not
+    know as plain or the kit's (`operator`, `pydoc.locate`) is `module M`."""
+    node, steps = name, []
+    while isinstance(parent.get(id(node)), ast.Attribute):
+        node = parent[id(node)]
+        steps.append(node.attr)
+    root = path.split(".")[0]
+    if root != "kit" and root not in PLAIN_MODULES:
+        return {f"module {path}"}
+    if any(s.startswith("_") and s not in PLAIN_DUNDERS for s in steps):
+        return {f"module {path}.{'.'.join(steps)}"}
+    import types as types_
+
+    value = _resolve(".".join([path, *steps]))
+    kit_function = root == "kit" and callable(value) and not isinstance(value, type)
+    return {f"module {'.'.join([path, *steps])}"} if kit_function or isinstance(
+        value, types_.ModuleType) else set()
+
+
+def _resolve(dotted: str):
+    """The kit's or a plain module's object at a dotted path (None when there is none)."""
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value = importlib.import_module(".".join(parts[:cut]))
+        except Exception:  # no such module here: try a shorter prefix
+            continue
+        for attr in parts[cut:]:
+            value = getattr(value, attr, None)
+        return value
+    return None
+
+
+def _reads(node: ast.AST) -> bool:
+    """A top-level assignment to plain names that cannot write a name itself: what it mentions
+    runs only where its names are used."""
+    return isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets) \
+        and not any(isinstance(n, ast.NamedExpr) for n in ast.walk(node)) \
+        and not {getattr(n, "id", None) or getattr(n, "attr", None)
+                 for n in ast.walk(node)} & WRITERS
+
+
+def _imported(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
+    """{name bound: the dotted path of what it is bound to} for a top-level import."""
+    if isinstance(node, ast.Import):
+        return {(a.asname or a.name.split(".")[0]): (a.name if a.asname else
+                                                     a.name.split(".")[0]) for a in node.names}
+    module = "." * node.level + (node.module or "")
+    return {(a.asname or a.name): f"{module}.{a.name}" for a in node.names if a.name != "*"}
 
 
 def _bound(node: ast.AST) -> set[str]:
@@ -188,24 +329,34 @@ def _kit_functions(module: str, name: str, alias: str | None) -> set[str]:
 
 def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str], ...]:
     """Questions whose function (or a notebook-level name it uses, followed through the
-    notebook's own definitions and assignments) imports from the kit, names the kit's reference
-    for the question, or reaches code by a computed name: (question, why)."""
+    notebook's own definitions, assignments and imports) imports a module, reaches a module
+    object (the kit's, or any but the plain ones of PLAIN_MODULES) or a name imported from one,
+    uses the kit's functions, names the kit's reference for the question, or looks code up by a
+    name computed at run time (DYNAMIC, a dunder attribute, a `match` class pattern): (question,
+    why). Only the questions whose own function reaches such a thing are flagged, and those
+    whose name the notebook's top-level code may bind again."""
+    imports = {name: path for tree in trees for node in tree.body
+               if isinstance(node, ast.Import | ast.ImportFrom)
+               for name, path in _imported(node).items()}
     kit_names, uses = set(), {}
     for tree in trees:
         for node in tree.body:
             if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "kit":
                 for alias in node.names:
                     kit_names |= _kit_functions(node.module, alias.name, alias.asname)
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                continue
             targets = ([node.name] if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef
                                                    | ast.ClassDef)
                        else [t.id for t in getattr(node, "targets", [getattr(node, "target",
                                                                               None)])
                              if isinstance(t, ast.Name)])
             for name in targets:
-                uses.setdefault(name, set()).update(_mentions(node))
+                uses.setdefault(name, set()).update(_mentions(node, imports))
     top_level = [n for tree in trees for n in tree.body
                  if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
-    runs = set().union(*map(_mentions, top_level)) if top_level else set()
+    runs = set().union(*(_mentions(n, imports) for n in top_level if not _reads(n))) \
+        if top_level else set()
     todo = sorted(runs & set(uses))
     while todo:  # the notebook's functions its top-level code calls run at top level too
         name = todo.pop()
@@ -231,13 +382,20 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
                 continue
             seen.add(name_)
             mentioned = uses.get(name_, set())
+            reached = sorted(m[len("module "):] for m in mentioned if m.startswith("module "))
             if "import" in mentioned or "'kit'" in mentioned:
                 why = "imports a module inside the notebook's code for it"
+            elif reached:
+                why = f"reaches the module or import {', '.join(reached)} (`{name_}`)"
             elif mentioned & kit_names:
                 why = f"uses the kit's {', '.join(sorted(mentioned & kit_names))}"
             elif {"." + reference, ".solution", ".reference"} & mentioned or (
                     reference in mentioned and reference not in uses):
                 why = f"names the kit's reference {reference}"
+            elif "match" in mentioned:
+                why = "looks attributes up by a `match` class pattern"
+            elif "__" in mentioned or "._" in mentioned:
+                why = "looks code up through a dunder or a module's private attribute"
             elif mentioned & dynamic:
                 why = ("reaches code by a computed name "
                        f"({', '.join(sorted(m.lstrip('.') for m in mentioned & dynamic))})")
@@ -292,16 +450,21 @@ def course_assignment(course: Path) -> Assignment | None:
 
 
 def _walk(root: str) -> list[str]:
+    """Every file below root, and every folder or link to one named `*.ipynb` (a row each: not
+    a regular file), never following links nor entering hidden folders."""
     found = []
     for folder, subfolders, files in os.walk(root):  # never follows links
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
-        found += [os.path.join(folder, f) for f in sorted(files)]
+        entries = sorted(files + [d for d in subfolders if d.endswith(".ipynb")])
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".")
+                               and not d.endswith(".ipynb"))
+        found += [os.path.join(folder, f) for f in entries]
     return found
 
 
 def expand(arguments: list[str]) -> list[str]:
     """The files named: a file as it is; a folder as every file below it (links and hidden
-    folders not followed); an nbgrader course folder as its `submitted/`."""
+    folders not followed); an nbgrader course folder as its `submitted/`, where every student
+    folder is named too (one with no file, or a link, is a row saying so)."""
     paths = []
     for arg in arguments:
         if not os.path.isdir(arg) or os.path.islink(arg):
@@ -309,8 +472,16 @@ def expand(arguments: list[str]) -> list[str]:
             continue
         root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
             else arg
-        paths += [p for p in _walk(root) if p.endswith(".ipynb") or
-                  _student_of(Path(os.path.abspath(p)))]
+        found = [p for p in _walk(root) if p.endswith(".ipynb") or
+                 _student_of(Path(os.path.abspath(p)))]
+        if os.path.basename(os.path.abspath(root)) == "submitted":
+            for entry in sorted(os.listdir(root)):
+                folder = os.path.join(root, entry)
+                if not entry.startswith(".") and os.path.isdir(folder) and (
+                        os.path.islink(folder) or
+                        not any(p.startswith(folder + os.sep) for p in found)):
+                    found.append(folder)
+        paths += found
     return paths
 
 
@@ -332,17 +503,27 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
     folders: dict[tuple[Path, str], list[Path]] = {}
     loose: list[tuple[str, Path]] = []
     first: dict[Path, str] = {}
+    linked = set()
     for path, given in zip(absolute, paths, strict=True):
         if path in first:
             raise Refusal(f"the submission {given} is named twice (grade each student once)")
         first[path] = given
         owner = _student_of(path)
-        if owner is not None:
+        if path.parent.name == "submitted" and os.path.isdir(path):  # a student's folder
+            folders.setdefault((path.parent, path.name), [])
+            if os.path.islink(path):
+                linked.add((path.parent, path.name))
+        elif owner is not None:
             folders.setdefault((owner[1].parent, owner[0]), []).append(path)
         else:
             loose.append((given, path))
     out = []
-    for (_, student), files in folders.items():
+    for key, files in folders.items():
+        student = key[1]
+        if key in linked:
+            out.append(Submission(student, None, (), "the student's folder is a symbolic link; "
+                                  "not graded"))
+            continue
         chosen = _assignment_notebook(files, assignment)
         extras = tuple(sorted(str(f.relative_to(_student_of(f)[1])) for f in files
                               if f != chosen))
@@ -353,6 +534,7 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
         common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
         for given, p in loose:
             out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
+    out = [s._replace(student=visible(s.student)) for s in out]
     seen: dict[str, str] = {}
     for s in out:
         if s.student in seen:
@@ -360,6 +542,15 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
                           f"{seen[s.student]} and {s.path} (grade each student once)")
         seen[s.student] = s.path or s.student
     return out
+
+
+def visible(student: str) -> str:
+    """A student id with every control character (newline, tab, escape, line separator, ...)
+    written as a visible escape (`\\x0a`), so no CSV line, report or terminal line it reaches
+    can look like another."""
+    return "".join(c if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")
+                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+                   for c in student)
 
 
 def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:

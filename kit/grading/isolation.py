@@ -3,7 +3,9 @@
 Each learner process gets, from bubblewrap and (as root) setpriv:
 
 - fresh PID, mount, IPC, UTS and network namespaces (no network at all, not even loopback to the
-  host) and a fresh `/proc` that shows only its own processes;
+  host) and a fresh `/proc` that shows only its own processes, every machine-wide entry at its
+  top (`sys/`, `meminfo`, `loadavg`, `stat`, `locks`, `pressure/`, ...) covered by an empty one
+  (no counter is a channel between sandboxes), and a one-line `/etc/passwd` naming its uid;
 - a file system of read-only views of `/usr` (the system's shared libraries and `setpriv`), the
   interpreter's prefix, the venv, the site-packages folders the grader itself uses, and the `kit`
   package alone (not the checkout around it), plus one empty private writable folder (`/tmp`, a
@@ -148,12 +150,30 @@ def _tops() -> list[str]:
                        if not Path(f"/{top}").is_symlink() and Path(f"/{top}").is_dir()]
 
 
+# what of /proc is the sandbox's own (or fixed at boot); every other entry at its top is the
+# whole machine's (file-nr, meminfo, loadavg, stat, locks, pressure, ...) and is masked, empty
+PROC_KEPT = frozenset({"self", "thread-self", "mounts", "net", "filesystems", "version"})
+
+
+def _proc_masks() -> list[str]:
+    """bwrap arguments that cover each machine-wide entry of /proc: a file with an empty one
+    (/dev/null), a folder with an empty read-only tmpfs."""
+    masks = []
+    for entry in sorted(os.listdir("/proc")):
+        path = f"/proc/{entry}"
+        if entry.isdigit() or entry in PROC_KEPT or os.path.islink(path):
+            continue
+        masks += ["--perms", "0555", "--tmpfs", path, "--remount-ro", path] \
+            if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
+    return masks
+
+
 def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
            views: "Views | None" = None) -> list[str]:
     view = (views.folders if views else {}).get
     argv = ["bwrap", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
-            "--proc", "/proc", "--dev", "/dev"]
+            "--proc", "/proc", *_proc_masks(), "--dev", "/dev"]
     if not privileged():
         argv += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
     for top in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
@@ -172,6 +192,18 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
                 argv += ["--perms", "0755", "--dir", str(parent)]
                 made.add(parent)
         argv += ["--ro-bind", view(folder, folder), folder]
+    if views is not None:  # who the learner is, for tools that ask (initdb, getpass)
+        me = uid if privileged() else 65534
+        passwd = os.path.join(views.stage, "passwd")
+        with open(passwd, "w") as f:
+            f.write(f"learner:x:{me}:{me}:learner:/tmp:/bin/false\n")
+        group = os.path.join(views.stage, "group")
+        with open(group, "w") as f:
+            f.write(f"learner:x:{me}:\n")
+        os.chmod(passwd, 0o644)
+        os.chmod(group, 0o644)
+        argv += ["--perms", "0755", "--dir", "/etc", "--ro-bind", passwd, "/etc/passwd",
+                 "--ro-bind", group, "/etc/group"]
     argv += ["--chdir", "/tmp",
              "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin",
              "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/.matplotlib"]

@@ -160,3 +160,23 @@ def check_outputs(paths: list[str], out: Path, report: Path | None) -> None:
             and not (report / MARK).exists():
         raise Refusal(f"--report {report} is a folder the grader did not make (no {MARK}); "
                       "it would be replaced: name a new or empty folder")
+
+
+def check_collisions(outputs: dict[str, Path | None], report: Path | None,
+                     names: dict[str, str]) -> None:
+    """Every file the grader is about to write ({what: path}: the CSV, the Canvas CSV, the
+    summary), each student's two reports and the report folder itself, checked against all the
+    others (blind to case) before anything is written: a Refusal names the two that meet."""
+    places = [(what, path) for what, path in outputs.items() if path is not None]
+    if report is not None:
+        places.append(("the report folder", report))
+        places.append(("the report folder's mark", report / MARK))
+        places += [(f"{student!r}'s report", report / f"{name}{suffix}")
+                   for student, name in names.items() for suffix in (".html", ".json")]
+    taken: dict[str, str] = {}
+    for what, path in places:
+        key = os.path.normcase(str(path)).casefold()
+        if key in taken:
+            raise Refusal(f"{taken[key]} and {what} would both be written to {path}: "
+                          "give one of them another place")
+        taken[key] = what
