@@ -29,6 +29,10 @@ SLOW_PREFIXES = ("test_exercises_",)
 STORAGE = ("postgres", "sqlite")  # parameters that put a test on a database server or file
 ONE_WORKER = {"test_grade", "test_grade_attacks", "test_gradescope", "test_browser",
               "test_nbgrader"}
+# the files that run the class grader share one worker: their tests look at every learner process
+# on the machine (none may outlive a run) and time their own runs, so no two graders overlap
+GRADING = {"test_grade", "test_grade_attacks", "test_gradescope", "test_gradebook",
+           "test_nbgrader"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -39,7 +43,9 @@ def pytest_collection_modifyitems(config, items):
                 "pg_dsn" in getattr(item, "fixturenames", ()) or \
                 any(isinstance(v, str) and v.startswith(STORAGE) for v in params.values()):
             item.add_marker(pytest.mark.slow)
-        if stem in ONE_WORKER:
+        if stem in GRADING:
+            item.add_marker(pytest.mark.xdist_group("grading"))
+        elif stem in ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(stem))
 
 
