@@ -53,6 +53,7 @@ from hypothesis import strategies as st
 
 from kit.checks import answers
 from kit.checks.report import Outcome, Result, show_hint, show_solution
+from kit.jobs import error_message
 
 PASSED, FAILED, NOT_ATTEMPTED = Outcome.PASSED, Outcome.FAILED, Outcome.NOT_ATTEMPTED
 TIMED_OUT, CRASHED, MUTATED = Outcome.TIMED_OUT, Outcome.CRASHED, Outcome.MUTATED
@@ -296,7 +297,7 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
         except _TimedOut:
             return Observation(TIMED_OUT, error=f"no answer after {problem.timeout:g} s")
         except Exception as e:  # the learner's bug, reported, never raised
-            return Observation(CRASHED, error=f"{type(e).__name__}: {e}")
+            return Observation(CRASHED, error=f"{type(e).__name__}: {error_message(e)}")
         if args != case:
             return Observation(MUTATED, value, error="the call changed the arguments it was given; "
                                "work on a copy (sorted(x) returns a new list, x.sort() does not)")
@@ -376,7 +377,7 @@ class Problem:
         try:
             return self.evaluate(observe_locally(self, answer), explain=explain)
         except BaseException as e:  # a check never raises into the notebook
-            return Result(self, CRASHED, error=f"{type(e).__name__}: {e}")
+            return Result(self, CRASHED, error=f"{type(e).__name__}: {error_message(e)}")
 
     def hint(self, n: int = 1):
         return show_hint(self, n)

@@ -150,12 +150,32 @@ WALL_CLOCK = "read the system clock"
 
 
 # -- replaying operations ------------------------------------------------------------------------
+class TaskError(Exception):
+    """A task's own exception type: a tick must catch any Exception, not a list of names."""
+
+
+class Unprintable(Exception):
+    """An exception that cannot even be printed: a tick that formats it crashes."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("this exception cannot be printed")
+
+
+ERRORS = (ValueError, KeyError, TaskError, Unprintable)  # what failing tasks raise, in turn
+
+
+def _failure(id: str, call: int) -> Exception:
+    """What job `id`'s task raises on its failing `call`: the types take turns, so every
+    failing job of a program (and every retry of one) raises a different one."""
+    return ERRORS[(ord(id[0]) + call) % len(ERRORS)](f"{id} failed (call {call})")
+
+
 def _task(sched, id, fails, calls, during):
     def task():
         calls[id] += 1
         during[id] = _status(sched.status(id))  # a task may ask: its job is RUNNING meanwhile
         if calls[id] <= fails:
-            raise RuntimeError(f"{id} failed (call {calls[id]})")
+            raise _failure(id, calls[id])
         return id
     return task
 
@@ -416,10 +436,20 @@ PAIRS = [("tick", "tick"), ("tick", "submit('y')"), ("tick", "cancel('x')"),
          ("submit('y')", "status('x')")]
 
 
+def _noting(method, name: str, unlocked: list):
+    """`method`, noting `name` in `unlocked` when it is called in a race with no lock held."""
+    def noted(*args):
+        if interleave.racing() and not interleave.held_locks():
+            unlocked.append(name)
+        return method(*args)
+    return noted
+
+
 def _pair_setup(cls, during=None):
     """A scheduler on two workers with job x (due now) and job w (due at t=1); every task notes
-    that it ran, and x's task calls `during(state)` when given. (scheduler, {id: runs}, a maker
-    of such tasks)."""
+    that it ran, and x's task calls `during(state)` when given. x's first run fails (it has one
+    retry, backoff 1), so a race also meets a failure being recorded: the retry's push onto the
+    delayed heap and its status write. (scheduler, {id: runs}, a maker of such tasks)."""
     runs = {}
 
     def task(id):
@@ -427,11 +457,18 @@ def _pair_setup(cls, during=None):
             runs[id] = runs.get(id, 0) + 1
             if id == "x" and during is not None:
                 during(state)
+            if id == "x" and runs[id] == 1:
+                raise _failure(id, 1)
         runs.setdefault(id, 0)
         return run
 
-    state = (cls(FakeClock(0), workers=2), runs, task)
-    state[0].submit("x", task("x"))
+    sched, unlocked = cls(FakeClock(0), workers=2), []
+    for name, heap in getattr(sched, "__dict__", {}).items():
+        if isinstance(heap, Heap):  # a heap changed while the threads race, with no lock held
+            for op in ("push", "pop"):
+                setattr(heap, op, _noting(getattr(heap, op), f"self.{name}.{op}", unlocked))
+    state = (sched, runs, task, unlocked)
+    state[0].submit("x", task("x"), retries=1, backoff=1)
     state[0].submit("w", task("w"), delay=1)
     return state
 
@@ -439,7 +476,7 @@ def _pair_setup(cls, during=None):
 def _settled(state) -> str:
     """After the race: three more ticks (the clock moving one step each time), then every
     job's status and how often its task ran."""
-    sched, runs, _ = state
+    sched, runs = state[:2]
     for _ in range(3):
         sched.tick()
         sched.clock.advance(1)
@@ -483,6 +520,10 @@ def _pair_rule(first: str, second: str):
     """At the end of a race of two calls: the two results and the state that follows must be
     what the calls give one after the other (linearizable)."""
     def rule(state, out) -> str | None:
+        if state[3]:
+            return (f"{state[3][0]}(...) ran with no lock held, while {first} and {second} "
+                    "raced: a kit.heap.Heap is not thread-safe, so every change to a heap "
+                    "(a retry's push too) happens under the lock")
         allowed = _sequential(first, second)
         seen = _outcome(first, second, {i: _returned(v) for i, v in enumerate(out.values())},
                         state)
