@@ -170,10 +170,23 @@ def _failure(id: str, call: int) -> Exception:
     return ERRORS[(ord(id[0]) + call) % len(ERRORS)](f"{id} failed (call {call})")
 
 
+UNDER_LOCK = "the scheduler's lock was held"
+_LOCK = type(threading.Lock())
+
+
+def _holds_lock(sched) -> bool:
+    """Whether a threading.Lock of `sched` is held (a replay has one thread: by it). A task that
+    then asked status() would wait for ever; an RLock lets it ask."""
+    return any(isinstance(lock, _LOCK) and lock.locked()
+               for lock in getattr(sched, "__dict__", {}).values())
+
+
 def _task(sched, id, fails, calls, during):
     def task():
         calls[id] += 1
-        during[id] = _status(sched.status(id))  # a task may ask: its job is RUNNING meanwhile
+        # a task may ask: its job is RUNNING meanwhile (unless the task runs under the lock,
+        # where asking would deadlock on a Lock: that is said, not hung)
+        during[id] = UNDER_LOCK if _holds_lock(sched) else _status(sched.status(id))
         if calls[id] <= fails:
             raise _failure(id, calls[id])
         return id
@@ -801,8 +814,7 @@ q6 = _level(6, "thread safety", 2, [
                    "        with contextlib.nullcontext():\n            job = self.jobs[id]\n")]),
     Pitfall("running the task while holding the lock", "claim under the lock, release it, run "
             "the task, then take the lock again to record the end",
-            edit=[("threading.Lock()", "threading.RLock()"),
-                  ("        for job in taken:  # outside the lock: a slow task never blocks "
+            edit=[("        for job in taken:  # outside the lock: a slow task never blocks "
                    "submit\n", "        with self.lock:  # the task runs under the lock\n"
                    "          for job in taken:\n")]),
 ], ["One threading.Lock; every method takes it around shared state.",
