@@ -171,22 +171,27 @@ def _failure(id: str, call: int) -> Exception:
 
 
 UNDER_LOCK = "the scheduler's lock was held"
-_LOCK = type(threading.Lock())
+LOCK_TYPES = (type(threading.Lock()),)  # a task under one of these would deadlock asking
+ALL_LOCK_TYPES = (*LOCK_TYPES, type(threading.RLock()))  # level 6: no task under any lock
 
 
-def _holds_lock(sched) -> bool:
-    """Whether a threading.Lock of `sched` is held (a replay has one thread: by it). A task that
-    then asked status() would wait for ever; an RLock lets it ask."""
-    return any(isinstance(lock, _LOCK) and lock.locked()
-               for lock in getattr(sched, "__dict__", {}).values())
+def _holds_lock(sched, kinds) -> bool:
+    """Whether this thread holds a lock of `sched` of one of the types `kinds` (a replay has
+    one thread: a locked Lock is held by it)."""
+    for lock in getattr(sched, "__dict__", {}).values():
+        if isinstance(lock, kinds):
+            owned = getattr(lock, "_is_owned", None)  # an RLock: held by this thread?
+            if owned() if owned is not None else lock.locked():
+                return True
+    return False
 
 
-def _task(sched, id, fails, calls, during):
+def _task(sched, id, fails, calls, during, locks=LOCK_TYPES):
     def task():
         calls[id] += 1
         # a task may ask: its job is RUNNING meanwhile (unless the task runs under the lock,
         # where asking would deadlock on a Lock: that is said, not hung)
-        during[id] = UNDER_LOCK if _holds_lock(sched) else _status(sched.status(id))
+        during[id] = UNDER_LOCK if _holds_lock(sched, locks) else _status(sched.status(id))
         if calls[id] <= fails:
             raise _failure(id, calls[id])
         return id
@@ -209,7 +214,7 @@ def _status(value) -> str:
 _KEYS = {"p": "priority", "delay": "delay", "retries": "retries", "backoff": "backoff"}
 
 
-def _apply(sched, clock, op: str, calls: dict, during: dict):
+def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
     """Do one step; what it returned, as the replay writes it."""
     step = programs.parse(op)
     if step.name == "tick":
@@ -223,7 +228,7 @@ def _apply(sched, clock, op: str, calls: dict, during: dict):
     fails = opts.pop("fails", 0)
     calls.setdefault(id, 0)
     try:
-        got = sched.submit(id, _task(sched, id, fails, calls, during),
+        got = sched.submit(id, _task(sched, id, fails, calls, during, locks),
                            **{_KEYS[k]: v for k, v in opts.items()})
     except NotImplementedError:
         raise
@@ -238,9 +243,11 @@ def _fate(sched, id, calls: dict, during: dict) -> str:
     return f"{id} {_status(sched.status(id))} ({ran})"
 
 
-def replay(cls, case) -> list | str:
+def replay(cls, case, locks=LOCK_TYPES) -> list | str:
     """Build `cls(FakeClock(0), ...)` and apply each operation. After each: what it returned, and
-    then, for every job submitted so far, its status and how often its task ran. WALL_CLOCK if the
+    then, for every job submitted so far, its status and how often its task ran, and what its
+    task saw: its job RUNNING, or UNDER_LOCK when it ran while a lock of the scheduler of the
+    types `locks` was held (a Lock always: asking status() would hang). WALL_CLOCK if the
     class read the system clock."""
     policy, workers, ops = case if len(case) == 3 else (None, *case)
     clock, seen, calls, during = FakeClock(0), [], {}, {}
@@ -250,7 +257,7 @@ def replay(cls, case) -> list | str:
     with interleave.watching_clocks(cls) as reads:
         sched = cls(clock, **options)
         for op in ops:
-            seen.append(_apply(sched, clock, op, calls, during))
+            seen.append(_apply(sched, clock, op, calls, during, locks))
             known = [id for id in calls if id != "z"]  # z: the refused negative delay
             if known:
                 seen.append("  " + ", ".join(_fate(sched, id, calls, during) for id in known))
@@ -570,7 +577,7 @@ def run_race(cls, case) -> interleave.Exploration | list | str:
     every line of the class, of its Job records and of kit.heap.Heap; the first that goes
     wrong. Any other case is a replay: level 6 checks the whole class again."""
     if len(case) != 1:
-        return replay(cls, case)
+        return replay(cls, case, ALL_LOCK_TYPES)  # level 6: a task never runs under a lock
     (scenario,) = case
     setup, threads, rule = RACES[scenario]
 
@@ -814,7 +821,8 @@ q6 = _level(6, "thread safety", 2, [
                    "        with contextlib.nullcontext():\n            job = self.jobs[id]\n")]),
     Pitfall("running the task while holding the lock", "claim under the lock, release it, run "
             "the task, then take the lock again to record the end",
-            edit=[("        for job in taken:  # outside the lock: a slow task never blocks "
+            edit=[("threading.Lock()", "threading.RLock()"),
+                  ("        for job in taken:  # outside the lock: a slow task never blocks "
                    "submit\n", "        with self.lock:  # the task runs under the lock\n"
                    "          for job in taken:\n")]),
 ], ["One threading.Lock; every method takes it around shared state.",
