@@ -447,6 +447,13 @@ class Problem:
                 return same(a.value, b.value)
             return a.kind == b.kind == CRASHED and a.error.split(":")[0] == b.error.split(":")[0]
 
+        def agree(c: tuple, a: Observation, b: Observation) -> bool:
+            """Alike, or both values the problem's own judge cannot tell apart on case `c` (a
+            counted cost, say, that differs between two programs doing the same thing)."""
+            return alike(a, b) or (a.kind == b.kind == "ok" and self.judge is not None
+                                   and self.judge(c, a.value, b.value) is None
+                                   and self.judge(c, b.value, a.value) is None)
+
         mutants = {p: observe_locally(self, p.answer) for p in self.pitfalls}
         candidates = [p for p, mutant in mutants.items() if alike(mutant(case), seen)]
         if not candidates:
@@ -456,13 +463,14 @@ class Problem:
         runs = {p: [mutants[p](c) for c in sample] for p in candidates}
         mine: dict[int, Observation] = {}
         for p in candidates:
-            telling = [i for i in range(len(sample))
-                       if not alike(runs[p][i], truth[i])
-                       or any(not alike(runs[p][i], runs[q][i]) for q in candidates if q is not p)]
+            telling = [i for i, c in enumerate(sample)
+                       if not agree(c, runs[p][i], truth[i])
+                       or any(not agree(c, runs[p][i], runs[q][i])
+                              for q in candidates if q is not p)]
             for i in telling:
                 if i not in mine:
                     mine[i] = observe(sample[i])
-                if not alike(mine[i], runs[p][i]):
+                if not agree(sample[i], mine[i], runs[p][i]):
                     break
             else:
                 return p

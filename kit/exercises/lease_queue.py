@@ -556,6 +556,8 @@ q1 = Problem(
 INCLUSIVE = "inclusive vs exclusive expiry"
 OLDER_LEASE = "acks from an older lease"
 STALE_HOLDER = "holder() does not catch up first"
+ONLY_WHEN_LEASING = "noticing expiry only when leasing"
+NO_TIE_BREAKER = "heap without a tie-breaker"
 q2 = Problem(
     name="ExpiringQueue",
     arg_names=("lease_for", "operations"),
@@ -584,6 +586,19 @@ q2 = Problem(
                 answer=rebuilt(ExpiringQueue, BorrowQueue,
                                [("lease[:2] == (worker, token)", "lease[0] == worker")],
                                OLDER_LEASE)),
+        Pitfall(ONLY_WHEN_LEASING, "every call catches up first, ack and holder too: "
+                "otherwise an expired lease still looks held, and a late ack slips through, "
+                "whenever nobody leased since its deadline",
+                edit=[("        self.catch_up(now)\n        return super().holder",
+                       "        return super().holder"),
+                      ("        self.catch_up(now)\n        return super().holds",
+                       "        return super().holds")]),
+        Pitfall(NO_TIE_BREAKER, "entries (expires_at, job) compare the job names when two "
+                "deadlines tie, so equal deadlines expire in name order, not in the order the "
+                "leases were granted: use (expires_at, seq, job)",
+                edit=[("(expires_at, seq, job))", "(expires_at, job, seq))"),
+                      ("expires_at, seq, job = heapq.heappop",
+                       "expires_at, job, seq = heapq.heappop")]),
         Pitfall(STALE_HOLDER, "every call, the observer holder() included, first applies "
                 "the expiries due by now; otherwise a lease looks held after its deadline "
                 "whenever nothing else was called since",
@@ -779,7 +794,6 @@ def delayed_programs(draw):
     return ([*ops, f"pop_due {now + 10}"],)  # and long after: whatever is still scheduled
 
 
-NO_TIE_BREAKER = "heap without a tie-breaker"
 q5 = Problem(
     name="DelayedJobs",
     arg_names=("operations",),
