@@ -565,8 +565,9 @@ q1 = Problem(
         Pitfall(WRONG_WORKER, "an ack counts only from the worker that holds the lease: "
                 "compare the worker too, not just the token",
                 edit=[("lease[:2] == (worker, token)", "lease[1] == token")]),
-        Pitfall("an acked job acked again", "after an accepted ack the job is done: forget its "
-                "lease, so a second ack (or a duplicate message) is rejected",
+        Pitfall("an acked job still held", "after an accepted ack the job is done: forget its "
+                "lease, so it is no longer held and a second ack (or a duplicate message) is "
+                "rejected",
                 edit=[("        del self.held[job]  # done: it is never handed out again\n", "")]),
         Pitfall("newest job first", "a queue lends the job that has waited longest: take from "
                 "the front (deque.popleft), not the end",
