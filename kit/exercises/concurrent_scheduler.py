@@ -80,6 +80,8 @@ def priority_before(a, b):
 def _judge_order(case, expected, got) -> str | None:
     """Strict comparison; when only equal priorities are out of order, the class of mistake is
     said too (any tie key but seq, or <= for <)."""
+    if isinstance(got, list) and len(got) == 1 and str(got[0]).startswith("before returned"):
+        return f"{got[0]}: before(a, b) must return a bool, e.g. a comparison of tuples with <"
     problem = difference(expected, got)
     priority = {job.id: job.priority for job in case[0]}
     if problem is not None and isinstance(got, list) and sorted(got, key=str) == \
@@ -386,7 +388,9 @@ def next_job_run(answer, case) -> dict:
     ready = ready_heap(jobs)
     job = answer(ready)
     mine = [j for j in jobs if j is job]
-    return {"returned": f"the Job {mine[0].id}" if mine else job,
+    returned = f"the Job {mine[0].id}" if mine else "None" if job is None else \
+        f"{job!r} ({type(job).__name__}, not one of the jobs)"
+    return {"returned": returned,  # always in words: a Job is compared by identity, not type
             "statuses": {j.id: str(j.status) for j in jobs},
             "left": [j.id for j in ready.ordered()]}
 
