@@ -54,7 +54,8 @@ def _views(draw):
 
 def pop_order(before, case) -> list:
     """Push the jobs (in the listed order) on a Heap ordered by `before`; the names it pops, or
-    the first result of `before` that is not a bool."""
+    the first result of `before` that is not a bool, or that before(a, a) said True for the
+    first job."""
     (jobs,) = case
     odd = []
 
@@ -68,7 +69,12 @@ def pop_order(before, case) -> list:
     for job in jobs:
         heap.push(job)
     order = [heap.pop().id for _ in jobs]
-    return [f"before returned {odd[0]!r}, not True or False"] if odd else order
+    if odd:
+        return [f"before returned {odd[0]!r}, not True or False"]
+    if jobs and before(jobs[0], jobs[0]) is True:  # a heap never asks this; a sort may
+        return [f"before({jobs[0].id}, {jobs[0].id}) returned True: a job is never before "
+                "itself (<= where < is meant)"]
+    return order
 
 
 def priority_before(a, b):
@@ -82,6 +88,8 @@ def _judge_order(case, expected, got) -> str | None:
     said too (any tie key but seq, or <= for <)."""
     if isinstance(got, list) and len(got) == 1 and str(got[0]).startswith("before returned"):
         return f"{got[0]}: before(a, b) must return a bool, e.g. a comparison of tuples with <"
+    if isinstance(got, list) and len(got) == 1 and str(got[0]).startswith("before("):
+        return got[0]
     problem = difference(expected, got)
     priority = {job.id: job.priority for job in case[0]}
     if problem is not None and isinstance(got, list) and sorted(got, key=str) == \

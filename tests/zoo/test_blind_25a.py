@@ -17,7 +17,6 @@ KNOWN = {  # wrong answers the checks accept, and why
         "kit.heap.Heap(key=) keeps ties FIFO and level 1 has no delays, so push order is seq",
     "lease_queue/q1/wrong_ack_any_token.py":
         "q1 has no expiry: one grant per job, so no stale token exists (q2 catches it)",
-    "concurrent_scheduler/q1/wrong_le.py": "differs only on before(a, a), never asked",
     "mock_round/q3/wrong_cancel_unknown_raises.py": "cancel of an unknown id is unspecified",
 }
 
