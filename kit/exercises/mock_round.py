@@ -618,6 +618,7 @@ SLIP_WHY = ("equal priorities then come out in whatever order the heap leaves th
 FROM_RUN_AT = "backoff timed from the old run_at, not from now"
 SUBMIT_UNLOCKED = "submit outside the lock"
 TICK_UNLOCKED = "tick's claim outside the lock"
+CLAIM_AFTER_POPS = TICK_UNLOCKED + " (the pops under it)"
 WALL = "reading the system clock inside the scheduler"
 WALL_WHY = ("take time only from the injected clock: the check's FakeClock starts at 0 while the "
             "system clocks say otherwise, and a test can never wait for real delays")
@@ -825,6 +826,20 @@ q6 = _level(6, "thread safety", 2, [
             "the lock around the promotion, the pops and the claims",
             edit=[("        with self.lock:\n            now = self.clock.now()",
                    "        with contextlib.nullcontext():\n            now = self.clock.now()")]),
+    Pitfall(CLAIM_AFTER_POPS, "the pops are under the lock but the PENDING test and the "
+            "new status come after it is released, so a cancel in between returns True and "
+            "the job runs anyway: claim each popped job before releasing the lock",
+            edit=[("                job = self.ready.pop()\n"
+                   "                if job.status == \"PENDING\":  # the claim: test and set "
+                   "under the lock\n"
+                   "                    job.status = \"RUNNING\"\n"
+                   "                    job.attempts += 1\n"
+                   "                    taken.append(job)\n",
+                   "                taken.append(self.ready.pop())\n"
+                   "        taken = [job for job in taken if job.status == \"PENDING\"]\n"
+                   "        for job in taken:  # the claim, after the lock is released\n"
+                   "            job.status = \"RUNNING\"\n"
+                   "            job.attempts += 1\n")]),
     Pitfall("cancel outside the lock", "cancel's PENDING test and its new status race a "
             "tick's claim: take the lock in cancel too",
             edit=[("        with self.lock:\n            job = self.jobs[id]\n",
