@@ -137,10 +137,6 @@ q1 = Problem(
         Pitfall(TIE_KEY, "a name says nothing about who came first; seq does",
                 edit=[(RULE, "(a.priority, a.id) < (b.priority, b.id)")]),
     ],
-    equivalent={"priority_before compare: `(a.priority, a.seq) < (b.priority, b.seq)` -> "
-                "`(a.priority, a.seq) <= (b.priority, b.seq)` in `return (a.priority, a.seq) < "
-                "(b.priority, b.seq)`":
-                "seq numbers are unique, so the two tuples are never equal"},
     hints=["The check pushes jobs on a Heap(before=your_function) and pops them all.",
            "`before(a, b)` answers: should a leave before b? Never True for two ties both ways.",
            "Compare tuples: `(a.priority, a.seq) < (b.priority, b.seq)`."],

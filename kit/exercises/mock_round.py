@@ -684,7 +684,7 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
            races=False, **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, WALL_PITFALL]
-    shared = [*EVERY_LEVEL, *(RETRIES if n >= 4 else ())]
+    shared = [*EVERY_LEVEL, *(DELAYED if n >= 2 else ()), *(RETRIES if n >= 4 else ())]
     for step in costs:
         shared.append((f"400 waiting jobs: what a {step} costs", COSTS[step]))
     if policies:
@@ -708,6 +708,12 @@ EVERY_LEVEL = [("priority 5 when none is given", (1, ("submit b p=6", "submit a"
                ("three jobs on two workers",
                 (2, ("submit c p=2", "submit a p=3", "submit b p=1", "tick", "tick"))),
                ("one worker when none is given", (None, ("submit b p=2", "submit a p=1", "tick")))]
+# From level 2 a job can reach the ready heap later than one submitted after it: a ready heap
+# keyed on priority alone (kit.heap.Heap keeps equal keys in the order they were pushed) then
+# differs from one that ends on seq. Level 1 pushes in submission order, so there it cannot.
+DELAYED = [("equal priorities, the one submitted first due later",
+            (1, ("submit a p=2 delay=1", "submit b p=2", "submit c p=1", "tick", "tick",
+                 "tick")))]
 RETRIES = [("one retry with backoff 2",
             (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
            ("two retries with backoff 1",

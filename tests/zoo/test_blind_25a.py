@@ -15,7 +15,8 @@ HERE = Path(__file__).parent / "blind_25a"
 FILES = sorted(HERE.glob("*/q*/*.py"))
 KNOWN = {  # wrong answers the checks accept, and why
     "mock_round/q1/wrong_priority_only.py":
-        "kit.heap.Heap(key=) keeps ties FIFO and level 1 has no delays, so push order is seq",
+        "kit.heap.Heap(key=) keeps ties FIFO and level 1 has no delays, so push order is seq "
+        "(level 2 catches it: test_a_priority_only_heap_fails_once_jobs_arrive_late)",
     "lease_queue/q1/wrong_ack_any_token.py":
         "q1 has no expiry: one grant per job, so no stale token exists (q2 catches it)",
     "mock_round/q3/wrong_cancel_unknown_raises.py": "cancel of an unknown id is unspecified",
@@ -111,3 +112,10 @@ def test_a_named_lease_slip_is_declared_and_named_on_its_blind_answer(q, file, p
 @pytest.mark.parametrize("file,pitfall", MOCK_SLIPS, ids=lambda x: str(x))
 def test_a_named_mock_round_slip_is_declared_and_named_on_its_blind_answer(file, pitfall):
     _named("mock_round", "q6", file, pitfall)
+
+
+def test_a_priority_only_heap_fails_once_jobs_arrive_late():
+    from kit.exercises import mock_round
+    answer = quiz._load(str(HERE / "mock_round/q1/wrong_priority_only.py"), "JobScheduler")
+    result = mock_round.q2.check(answer)
+    assert not result and result.label == "equal priorities, the one submitted first due later"
