@@ -128,7 +128,7 @@ class CoopLock:
 
 
 def racing() -> bool:
-    """True while `explore` runs its threads (not in its setup, nor in its check)."""
+    """True while `explore` runs a schedule: its setup and its threads (not its check)."""
     return _RUN[0] is not None
 
 

@@ -458,7 +458,7 @@ PAIRS = [("tick", "tick"), ("tick", "submit('y')"), ("tick", "cancel('x')"),
 
 def _noting(method, name: str, calls: list):
     """`method`, noting (`name`, whether a lock is held) in `calls` when it is called in a
-    race."""
+    race (its setup's submits included: made under the lock, or with none)."""
     def noted(*args):
         if interleave.racing():
             calls.append((name, bool(interleave.held_locks())))
