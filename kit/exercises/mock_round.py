@@ -790,6 +790,10 @@ q3 = _level(3, "cancel", 2, [
     costs=("tick", "cancel"))
 
 q4 = _level(4, "retries with backoff", 2, [
+    Pitfall("catching only some exception types", "a task may raise anything: ValueError, "
+            "KeyError, an exception of its own, even one that cannot be printed; tick catches "
+            "Exception, records the failure and never formats the error",
+            edit=[("            except Exception:\n", "            except RuntimeError:\n")]),
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
             "retries=1 runs twice before it is FAILED",
             edit=[("job.attempts <= job.retries", "job.attempts < job.retries")]),

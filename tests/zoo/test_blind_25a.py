@@ -119,3 +119,7 @@ def test_a_priority_only_heap_fails_once_jobs_arrive_late():
     answer = quiz._load(str(HERE / "mock_round/q1/wrong_priority_only.py"), "JobScheduler")
     result = mock_round.q2.check(answer)
     assert not result and result.label == "equal priorities, the one submitted first due later"
+
+
+def test_a_tick_catching_only_runtime_error_is_named():
+    _named("mock_round", "q4", "wrong_base_exception_only.py", "catching only some exception types")
