@@ -339,3 +339,30 @@ def test_a_built_pitfall_is_made_on_first_use_only():
     r = q.check(lambda xs: [x * x for x in xs])
     assert r.pitfall.name == "squared" and made == [1]
     assert q.check(q.pitfalls[0].answer).pitfall.name == "squared" and made == [1]
+
+
+def _counted(case, expected, got):
+    """Right when the values are equal and the count is within twice the expected one."""
+    return None if got[0] == expected[0] and got[1] <= 2 * expected[1] + 5 else "differs"
+
+
+COUNTED = Problem(
+    name="double, counted",
+    arg_names=("xs",),
+    cases=st.lists(st.integers(0, 100), min_size=1, max_size=6).map(lambda xs: (xs,)),
+    reference=lambda xs: ([2 * x for x in xs], len(xs)),
+    judge=_counted,
+    pitfalls=[Pitfall("squared instead", "double means 2x",
+                      lambda xs: ([x * x for x in xs], len(xs)))],
+    timeout=0.5,
+)
+
+
+def test_a_pitfall_is_named_when_only_a_count_the_judge_accepts_differs():
+    """Evidence on the sample cases is what the problem's judge can tell apart: another
+    program doing the same thing counts differently on long inputs, and is the same slip (the
+    failing case itself must still agree strictly)."""
+    r = COUNTED.check(lambda xs: ([x * x for x in xs], len(xs) + (len(xs) > 3)))
+    assert not r and r.pitfall is not None and r.pitfall.name == "squared instead", repr(r)
+    other = COUNTED.check(lambda xs: ([x * 3 for x in xs], len(xs)))
+    assert not other and other.pitfall is None, repr(other)

@@ -291,3 +291,19 @@ def test_a_condition_made_while_the_object_is_built_can_notify():
                     lambda q, out: None if sorted(q.items) == [1, 2] else repr(out),
                     watch=[Queue])
     assert found, found
+
+
+def test_racing_is_true_while_a_schedule_runs_not_in_its_check():
+    seen = []
+
+    def check(state, out):
+        seen.append(("check", interleave.racing()))
+        return None
+
+    def setup():
+        seen.append(("setup", interleave.racing()))
+        return None
+
+    explore(setup, {"a": lambda s: seen.append(("thread", interleave.racing()))}, check)
+    assert not interleave.racing()
+    assert set(seen) == {("setup", True), ("thread", True), ("check", False)}

@@ -294,8 +294,9 @@ def test_a_scan_is_right_for_q1_and_too_slow_where_a_heap_is_promised():
     for problem in LEASES[1:]:
         result = problem.check(ScanningLeases)
         assert result.status == "too slow", repr(result)
-        assert result.error.startswith("gives the right answers, but scans every lease on each "
-                                       "call"), result.error
+        assert result.error.startswith("gives the right answers, but 1000 puts, 1000 leases "
+                                       "live at once and "), result.error
+        assert "some call searches, scans or sorts every item" in result.error
         assert result.label == "many leases at once"
 
 
@@ -379,7 +380,8 @@ def test_another_delayed_answer_passes():
 
 def test_a_searching_cancel_is_too_slow():
     result = ex.q5.check(SortedDelayed)
-    assert result.status == "too slow" and "searches the heap on each cancel" in result.error
+    assert result.status == "too slow"
+    assert "1000 schedules, 1000 cancels and one pop_due took" in result.error
 
 
 def test_pairs_as_lists_are_rejected_with_the_type_named():

@@ -5,11 +5,13 @@ import heapq
 import itertools
 import threading
 import time
+from pathlib import Path
 from time import monotonic
 
 import pytest
 from hypothesis import given, settings
 
+from kit import quiz
 from kit.clock import FakeClock
 from kit.exercises import mock_round as ex
 from kit.exercises.mock_round import Job, ModelAnswer
@@ -241,9 +243,21 @@ class OwnRecords(HeapqScheduler):
                     self.states[job.id] = "RUNNING"
                     batch.append(job)
         for job in batch:
-            job.task()
-            with self.lock:
-                self.states[job.id] = "DONE"
+            try:
+                job.task()
+                failed = False
+            except Exception:
+                failed = True
+            with self.lock:  # the outcome under the lock, a retry's push too
+                job.attempts += 1
+                if not failed:
+                    self.states[job.id] = "DONE"
+                elif job.attempts <= job.retries:
+                    self.states[job.id] = "PENDING"
+                    job.run_at = self.clock.now() + job.backoff * 2 ** (job.attempts - 1)
+                    heapq.heappush(self.delayed, (job.run_at, job.seq, job))
+                else:
+                    self.states[job.id] = "FAILED"
         return [job.id for job in batch]
 
 
@@ -599,3 +613,55 @@ def test_the_plan_covers_the_hour_without_gaps():
 
 def test_fake_clock_is_what_the_replays_use():
     assert FakeClock().now() == 0
+
+
+# -- issue 25a: failing tasks raise varied types; outcomes recorded under the lock -----------------
+class _Escape(BaseException):
+    """Not an Exception: a model tick does not catch it."""
+
+
+def _letting_through(kind):
+    """The model answer, but a task's `kind` escapes tick (as if tick caught every other one)."""
+    class LetsThrough(ModelAnswer):
+        def submit(self, id, task, *args, **kwargs):
+            def run():
+                try:
+                    return task()
+                except kind as exc:
+                    raise _Escape(type(exc).__name__) from exc
+            return super().submit(id, run, *args, **kwargs)
+    return LetsThrough
+
+
+@pytest.mark.parametrize("kind", ex.ERRORS, ids=lambda k: k.__name__)
+def test_a_tick_catching_only_some_exception_types_fails(kind):
+    assert not ex.q4.check(_letting_through(kind))
+
+
+def test_failing_tasks_raise_every_type_and_one_cannot_be_printed():
+    kinds = {type(ex._failure(id, call)) for id in "abcdef" for call in range(1, 5)}
+    assert kinds == set(ex.ERRORS)
+    with pytest.raises(RuntimeError):
+        str(ex.Unprintable("x"))
+
+
+BLIND = Path(__file__).parent / "zoo" / "blind_25a" / "mock_round" / "q6"
+
+
+def _blind(name):
+    return quiz._load(str(BLIND / name), "JobScheduler")
+
+
+def test_a_retry_pushed_outside_the_lock_fails_a_race():
+    cls = _blind("wrong_completion_unlocked.py")
+    failed = [race for race in ex.RACES if not ex.run_race(cls, (race,))]
+    assert failed and all("no lock held" in repr(ex.run_race(cls, (r,))) for r in failed)
+    assert not ex.q6.check(cls)
+
+
+def test_a_task_run_under_the_lock_is_named_not_hung():
+    result = ex.q6.check(_blind("wrong_task_under_lock.py"))
+    assert not result
+    assert result.pitfall is not None
+    assert result.pitfall.name == "running the task while holding the lock", result
+    assert "lock was held" in repr(result)

@@ -53,6 +53,7 @@ from hypothesis import strategies as st
 
 from kit.checks import answers
 from kit.checks.report import Outcome, Result, show_hint, show_solution
+from kit.jobs import error_message
 
 PASSED, FAILED, NOT_ATTEMPTED = Outcome.PASSED, Outcome.FAILED, Outcome.NOT_ATTEMPTED
 TIMED_OUT, CRASHED, MUTATED = Outcome.TIMED_OUT, Outcome.CRASHED, Outcome.MUTATED
@@ -300,7 +301,7 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
         except _TimedOut:
             return Observation(TIMED_OUT, error=f"no answer after {problem.timeout:g} s")
         except Exception as e:  # the learner's bug, reported, never raised
-            return Observation(CRASHED, error=f"{type(e).__name__}: {e}")
+            return Observation(CRASHED, error=f"{type(e).__name__}: {error_message(e)}")
         if args != case:
             return Observation(MUTATED, value, error="the call changed the arguments it was given; "
                                "work on a copy (sorted(x) returns a new list, x.sort() does not)")
@@ -381,7 +382,7 @@ class Problem:
         try:
             return self.evaluate(observe_locally(self, answer), explain=explain)
         except BaseException as e:  # a check never raises into the notebook
-            return Result(self, CRASHED, error=f"{type(e).__name__}: {e}")
+            return Result(self, CRASHED, error=f"{type(e).__name__}: {error_message(e)}")
 
     def hint(self, n: int = 1):
         return show_hint(self, n)
@@ -452,6 +453,13 @@ class Problem:
                 return same(a.value, b.value)
             return a.kind == b.kind == CRASHED and a.error.split(":")[0] == b.error.split(":")[0]
 
+        def agree(c: tuple, a: Observation, b: Observation) -> bool:
+            """Alike, or both values the problem's own judge cannot tell apart on case `c` (a
+            counted cost, say, that differs between two programs doing the same thing)."""
+            return alike(a, b) or (a.kind == b.kind == "ok" and self.judge is not None
+                                   and self.judge(c, a.value, b.value) is None
+                                   and self.judge(c, b.value, a.value) is None)
+
         mutants = {p: observe_locally(self, p.answer) for p in self.pitfalls}
         candidates = [p for p, mutant in mutants.items() if alike(mutant(case), seen)]
         if not candidates:
@@ -461,13 +469,14 @@ class Problem:
         runs = {p: [mutants[p](c) for c in sample] for p in candidates}
         mine: dict[int, Observation] = {}
         for p in candidates:
-            telling = [i for i in range(len(sample))
-                       if not alike(runs[p][i], truth[i])
-                       or any(not alike(runs[p][i], runs[q][i]) for q in candidates if q is not p)]
+            telling = [i for i, c in enumerate(sample)
+                       if not agree(c, runs[p][i], truth[i])
+                       or any(not agree(c, runs[p][i], runs[q][i])
+                              for q in candidates if q is not p)]
             for i in telling:
                 if i not in mine:
                     mine[i] = observe(sample[i])
-                if not alike(mine[i], runs[p][i]):
+                if not agree(sample[i], mine[i], runs[p][i]):
                     break
             else:
                 return p

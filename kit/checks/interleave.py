@@ -127,6 +127,11 @@ class CoopLock:
         return f"CoopLock({'reentrant, ' * self.reentrant}{state})"
 
 
+def racing() -> bool:
+    """True while `explore` runs a schedule: its setup and its threads (not its check)."""
+    return _RUN[0] is not None
+
+
 def held_locks() -> list:
     """The cooperative locks the calling thread holds (a task can tell it runs under a lock)."""
     run = _RUN[0]

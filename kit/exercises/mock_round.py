@@ -150,12 +150,50 @@ WALL_CLOCK = "read the system clock"
 
 
 # -- replaying operations ------------------------------------------------------------------------
-def _task(sched, id, fails, calls, during):
+class TaskError(Exception):
+    """A task's own exception type: a tick must catch any Exception, not a list of names."""
+
+
+class Unprintable(Exception):
+    """An exception that cannot even be printed: a tick that formats it crashes."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("this exception cannot be printed")
+
+
+ERRORS = (ValueError, KeyError, TaskError, Unprintable)  # what failing tasks raise, in turn
+
+
+def _failure(id: str, call: int) -> Exception:
+    """What job `id`'s task raises on its failing `call`: the types take turns, so every
+    failing job of a program (and every retry of one) raises a different one."""
+    return ERRORS[(ord(id[0]) + call) % len(ERRORS)](f"{id} failed (call {call})")
+
+
+UNDER_LOCK = "the scheduler's lock was held"
+LOCK_TYPES = (type(threading.Lock()),)  # a task under one of these would deadlock asking
+ALL_LOCK_TYPES = (*LOCK_TYPES, type(threading.RLock()))  # level 6: no task under any lock
+
+
+def _holds_lock(sched, kinds) -> bool:
+    """Whether this thread holds a lock of `sched` of one of the types `kinds` (a replay has
+    one thread: a locked Lock is held by it)."""
+    for lock in getattr(sched, "__dict__", {}).values():
+        if isinstance(lock, kinds):
+            owned = getattr(lock, "_is_owned", None)  # an RLock: held by this thread?
+            if owned() if owned is not None else lock.locked():
+                return True
+    return False
+
+
+def _task(sched, id, fails, calls, during, locks=LOCK_TYPES):
     def task():
         calls[id] += 1
-        during[id] = _status(sched.status(id))  # a task may ask: its job is RUNNING meanwhile
+        # a task may ask: its job is RUNNING meanwhile (unless the task runs under the lock,
+        # where asking would deadlock on a Lock: that is said, not hung)
+        during[id] = UNDER_LOCK if _holds_lock(sched, locks) else _status(sched.status(id))
         if calls[id] <= fails:
-            raise RuntimeError(f"{id} failed (call {calls[id]})")
+            raise _failure(id, calls[id])
         return id
     return task
 
@@ -176,7 +214,7 @@ def _status(value) -> str:
 _KEYS = {"p": "priority", "delay": "delay", "retries": "retries", "backoff": "backoff"}
 
 
-def _apply(sched, clock, op: str, calls: dict, during: dict):
+def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
     """Do one step; what it returned, as the replay writes it."""
     step = programs.parse(op)
     if step.name == "tick":
@@ -190,7 +228,7 @@ def _apply(sched, clock, op: str, calls: dict, during: dict):
     fails = opts.pop("fails", 0)
     calls.setdefault(id, 0)
     try:
-        got = sched.submit(id, _task(sched, id, fails, calls, during),
+        got = sched.submit(id, _task(sched, id, fails, calls, during, locks),
                            **{_KEYS[k]: v for k, v in opts.items()})
     except NotImplementedError:
         raise
@@ -205,9 +243,11 @@ def _fate(sched, id, calls: dict, during: dict) -> str:
     return f"{id} {_status(sched.status(id))} ({ran})"
 
 
-def replay(cls, case) -> list | str:
+def replay(cls, case, locks=LOCK_TYPES) -> list | str:
     """Build `cls(FakeClock(0), ...)` and apply each operation. After each: what it returned, and
-    then, for every job submitted so far, its status and how often its task ran. WALL_CLOCK if the
+    then, for every job submitted so far, its status and how often its task ran, and what its
+    task saw: its job RUNNING, or UNDER_LOCK when it ran while a lock of the scheduler of the
+    types `locks` was held (a Lock always: asking status() would hang). WALL_CLOCK if the
     class read the system clock."""
     policy, workers, ops = case if len(case) == 3 else (None, *case)
     clock, seen, calls, during = FakeClock(0), [], {}, {}
@@ -217,7 +257,7 @@ def replay(cls, case) -> list | str:
     with interleave.watching_clocks(cls) as reads:
         sched = cls(clock, **options)
         for op in ops:
-            seen.append(_apply(sched, clock, op, calls, during))
+            seen.append(_apply(sched, clock, op, calls, during, locks))
             known = [id for id in calls if id != "z"]  # z: the refused negative delay
             if known:
                 seen.append("  " + ", ".join(_fate(sched, id, calls, during) for id in known))
@@ -416,10 +456,29 @@ PAIRS = [("tick", "tick"), ("tick", "submit('y')"), ("tick", "cancel('x')"),
          ("submit('y')", "status('x')")]
 
 
+def _noting(method, name: str, calls: list):
+    """`method`, noting (`name`, whether a lock is held) in `calls` when it is called in a
+    race (its setup's submits included: made under the lock, or with none)."""
+    def noted(*args):
+        if interleave.racing():
+            calls.append((name, bool(interleave.held_locks())))
+        return method(*args)
+    return noted
+
+
+def _unguarded(calls: list) -> str | None:
+    """The first heap call made with no lock held, when another one was made under a lock (a
+    class that locks its heaps in one place and forgets it in another); else None."""
+    if not any(held for _, held in calls):
+        return None
+    return next((name for name, held in calls if not held), None)
+
+
 def _pair_setup(cls, during=None):
     """A scheduler on two workers with job x (due now) and job w (due at t=1); every task notes
-    that it ran, and x's task calls `during(state)` when given. (scheduler, {id: runs}, a maker
-    of such tasks)."""
+    that it ran, and x's task calls `during(state)` when given. x's first run fails (it has one
+    retry, backoff 1), so a race also meets a failure being recorded: the retry's push onto the
+    delayed heap and its status write. (scheduler, {id: runs}, a maker of such tasks)."""
     runs = {}
 
     def task(id):
@@ -427,11 +486,18 @@ def _pair_setup(cls, during=None):
             runs[id] = runs.get(id, 0) + 1
             if id == "x" and during is not None:
                 during(state)
+            if id == "x" and runs[id] == 1:
+                raise _failure(id, 1)
         runs.setdefault(id, 0)
         return run
 
-    state = (cls(FakeClock(0), workers=2), runs, task)
-    state[0].submit("x", task("x"))
+    sched, unlocked = cls(FakeClock(0), workers=2), []
+    for name, heap in getattr(sched, "__dict__", {}).items():
+        if isinstance(heap, Heap):  # a heap changed while the threads race, with no lock held
+            for op in ("push", "pop"):
+                setattr(heap, op, _noting(getattr(heap, op), f"self.{name}.{op}", unlocked))
+    state = (sched, runs, task, unlocked)
+    state[0].submit("x", task("x"), retries=1, backoff=1)
     state[0].submit("w", task("w"), delay=1)
     return state
 
@@ -439,7 +505,7 @@ def _pair_setup(cls, during=None):
 def _settled(state) -> str:
     """After the race: three more ticks (the clock moving one step each time), then every
     job's status and how often its task ran."""
-    sched, runs, _ = state
+    sched, runs = state[:2]
     for _ in range(3):
         sched.tick()
         sched.clock.advance(1)
@@ -486,6 +552,11 @@ def _pair_rule(first: str, second: str):
         allowed = _sequential(first, second)
         seen = _outcome(first, second, {i: _returned(v) for i, v in enumerate(out.values())},
                         state)
+        unguarded = _unguarded(state[3])
+        if seen in allowed and unguarded:  # right this time, by luck: the heap was unguarded
+            return (f"{unguarded}(...) ran with no lock held, while {first} and {second} "
+                    "raced: a kit.heap.Heap is not thread-safe, so every change to a heap "
+                    "(a retry's push too) happens under the lock")
         if seen in allowed:
             return None
         return (f"{first} and {second} at once gave “{seen}”, which no order of the two calls "
@@ -516,7 +587,7 @@ def run_race(cls, case) -> interleave.Exploration | list | str:
     every line of the class, of its Job records and of kit.heap.Heap; the first that goes
     wrong. Any other case is a replay: level 6 checks the whole class again."""
     if len(case) != 1:
-        return replay(cls, case)
+        return replay(cls, case, ALL_LOCK_TYPES)  # level 6: a task never runs under a lock
     (scenario,) = case
     setup, threads, rule = RACES[scenario]
 
@@ -547,6 +618,7 @@ SLIP_WHY = ("equal priorities then come out in whatever order the heap leaves th
 FROM_RUN_AT = "backoff timed from the old run_at, not from now"
 SUBMIT_UNLOCKED = "submit outside the lock"
 TICK_UNLOCKED = "tick's claim outside the lock"
+CLAIM_AFTER_POPS = TICK_UNLOCKED + " (the pops under it)"
 WALL = "reading the system clock inside the scheduler"
 WALL_WHY = ("take time only from the injected clock: the check's FakeClock starts at 0 while the "
             "system clocks say otherwise, and a test can never wait for real delays")
@@ -612,7 +684,7 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
            races=False, **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, WALL_PITFALL]
-    shared = [*EVERY_LEVEL, *(RETRIES if n >= 4 else ())]
+    shared = [*EVERY_LEVEL, *(DELAYED if n >= 2 else ()), *(RETRIES if n >= 4 else ())]
     for step in costs:
         shared.append((f"400 waiting jobs: what a {step} costs", COSTS[step]))
     if policies:
@@ -636,6 +708,12 @@ EVERY_LEVEL = [("priority 5 when none is given", (1, ("submit b p=6", "submit a"
                ("three jobs on two workers",
                 (2, ("submit c p=2", "submit a p=3", "submit b p=1", "tick", "tick"))),
                ("one worker when none is given", (None, ("submit b p=2", "submit a p=1", "tick")))]
+# From level 2 a job can reach the ready heap later than one submitted after it: a ready heap
+# keyed on priority alone (kit.heap.Heap keeps equal keys in the order they were pushed) then
+# differs from one that ends on seq. Level 1 pushes in submission order, so there it cannot.
+DELAYED = [("equal priorities, the one submitted first due later",
+            (1, ("submit a p=2 delay=1", "submit b p=2", "submit c p=1", "tick", "tick",
+                 "tick")))]
 RETRIES = [("one retry with backoff 2",
             (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
            ("two retries with backoff 1",
@@ -712,6 +790,10 @@ q3 = _level(3, "cancel", 2, [
     costs=("tick", "cancel"))
 
 q4 = _level(4, "retries with backoff", 2, [
+    Pitfall("catching only some exception types", "a task may raise anything: ValueError, "
+            "KeyError, an exception of its own, even one that cannot be printed; tick catches "
+            "Exception, records the failure and never formats the error",
+            edit=[("            except Exception:\n", "            except RuntimeError:\n")]),
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
             "retries=1 runs twice before it is FAILED",
             edit=[("job.attempts <= job.retries", "job.attempts < job.retries")]),
@@ -754,6 +836,20 @@ q6 = _level(6, "thread safety", 2, [
             "the lock around the promotion, the pops and the claims",
             edit=[("        with self.lock:\n            now = self.clock.now()",
                    "        with contextlib.nullcontext():\n            now = self.clock.now()")]),
+    Pitfall(CLAIM_AFTER_POPS, "the pops are under the lock but the PENDING test and the "
+            "new status come after it is released, so a cancel in between returns True and "
+            "the job runs anyway: claim each popped job before releasing the lock",
+            edit=[("                job = self.ready.pop()\n"
+                   "                if job.status == \"PENDING\":  # the claim: test and set "
+                   "under the lock\n"
+                   "                    job.status = \"RUNNING\"\n"
+                   "                    job.attempts += 1\n"
+                   "                    taken.append(job)\n",
+                   "                taken.append(self.ready.pop())\n"
+                   "        taken = [job for job in taken if job.status == \"PENDING\"]\n"
+                   "        for job in taken:  # the claim, after the lock is released\n"
+                   "            job.status = \"RUNNING\"\n"
+                   "            job.attempts += 1\n")]),
     Pitfall("cancel outside the lock", "cancel's PENDING test and its new status race a "
             "tick's claim: take the lock in cancel too",
             edit=[("        with self.lock:\n            job = self.jobs[id]\n",

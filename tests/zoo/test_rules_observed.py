@@ -29,7 +29,7 @@ RULES = [  # (problem, the rule as the statement says it, the breaker: a pitfall
      (30, ["t=0 put C", "t=0 put A", "t=1 lease w1"])),
     (lq.q1, "only the live lease's worker may ack", lq.WRONG_WORKER,
      (30, ["t=0 put A", "t=1 lease w1", "t=2 ack w2 #1"])),
-    (lq.q1, "an acked job is done: a second ack is rejected", "an acked job acked again",
+    (lq.q1, "an acked job is done: a second ack is rejected", "an acked job still held",
      (30, ["t=0 put B", "t=1 lease w2", "t=2 ack w2 #1", "t=3 ack w2 #1"])),
     (lq.q2, "held while now < expires_at", lq.INCLUSIVE,
      (3, ["t=0 put A", "t=1 lease w1", "t=4 ack w1 #1"])),

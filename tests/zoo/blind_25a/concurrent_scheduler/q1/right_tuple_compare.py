@@ -1,0 +1,3 @@
+# style: compare (priority, seq) tuples
+def priority_before(a, b):
+    return (a.priority, a.seq) < (b.priority, b.seq)

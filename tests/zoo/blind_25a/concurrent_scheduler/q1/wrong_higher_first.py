@@ -1,0 +1,3 @@
+# higher priority number first
+def priority_before(a, b):
+    return (-a.priority, a.seq) < (-b.priority, b.seq)

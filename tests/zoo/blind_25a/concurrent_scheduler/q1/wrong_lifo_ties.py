@@ -1,0 +1,3 @@
+# equal priorities newest first
+def priority_before(a, b):
+    return (a.priority, -a.seq) < (b.priority, -b.seq)

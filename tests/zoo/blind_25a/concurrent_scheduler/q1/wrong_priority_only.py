@@ -1,0 +1,3 @@
+# priority alone, no seq tie-break
+def priority_before(a, b):
+    return a.priority < b.priority

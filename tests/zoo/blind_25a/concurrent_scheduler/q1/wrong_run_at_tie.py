@@ -1,0 +1,3 @@
+# ties broken by run_at, then seq reversed
+def priority_before(a, b):
+    return (a.priority, a.run_at, -a.seq) < (b.priority, b.run_at, -b.seq)
