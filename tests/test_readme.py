@@ -22,7 +22,7 @@ WRITTEN = {"grades.csv", "grades.canvas.csv", "summary.html", "results.json", "r
            ".venv/share/jupyter/lab/settings/overrides.json",
            "<course>/source/<assignment>/*.ipynb",
            "release/", "source/edf/", "reports/<name>.html", "section^a%2Fhw.html",
-           "test-artifacts/browser/"}
+           "test-artifacts/browser/", "x.ipynb"}
 EXTENSIONS = (".py", ".ipynb", ".csv", ".md", ".cfg", ".toml", ".json", ".html", ".zip", ".txt")
 
 
