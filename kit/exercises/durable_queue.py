@@ -196,6 +196,25 @@ def _free_at_start(jobs) -> list[int]:
     return [i for i, (visible_at, _, done) in enumerate(jobs, 1) if not done and visible_at <= NOW]
 
 
+def claim_fault(c, jobs, free, holders: dict) -> str | None:
+    """What is wrong with one claim `c` on its own (None if nothing): a job claimed twice (`holders`
+    remembers who took what), a job that was not free, or a worker that believes it holds a job the
+    table gives to another. The claim checks of 06 (SQLite) and 06b (PostgreSQL) both ask it."""
+    if c.got is None:
+        return None
+    if c.got in holders:
+        return f"job {c.got} was claimed twice: by {holders[c.got]} and by {c.worker}"
+    holders[c.got] = c.worker
+    if c.got not in free:
+        v, w, d = jobs[c.got - 1] if 0 < c.got <= len(jobs) else (None, None, None)
+        why = "it is done" if d else f"{w} holds it until {v:g}" if v is not None \
+            else "there is no such job"
+        return f"{c.worker} claimed job {c.got}, which was not free ({why})"
+    if c.table_says != c.worker:
+        return f"{c.worker} believes it holds job {c.got}, but the table says {c.table_says}"
+    return None
+
+
 def _judge(case, expected, got) -> str | None:
     jobs, _ = case
     free = _free_at_start(jobs)
@@ -204,18 +223,9 @@ def _judge(case, expected, got) -> str | None:
         if c.worker == "nobody":
             return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                     "returned nothing: it will never work on the job it holds")
-        if c.got is not None:
-            if c.got in holders:
-                return f"job {c.got} was claimed twice: by {holders[c.got]} and by {c.worker}"
-            holders[c.got] = c.worker
-            if c.got not in free:
-                v, w, d = jobs[c.got - 1] if 0 < c.got <= len(jobs) else (None, None, None)
-                why = "it is done" if d else f"{w} holds it until {v:g}" if v is not None \
-                    else "there is no such job"
-                return f"{c.worker} claimed job {c.got}, which was not free ({why})"
-            if c.table_says != c.worker:
-                return (f"{c.worker} believes it holds job {c.got}, but the table says "
-                        f"{c.table_says}")
+        fault = claim_fault(c, jobs, free, holders)
+        if fault:
+            return fault
         if c.alone and c.got != c.oldest_free:
             want = "nothing (no job was free)" if c.oldest_free is None \
                 else f"job {c.oldest_free}, the oldest free one"

@@ -38,6 +38,7 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, a_kind
+from kit.exercises.durable_queue import claim_fault
 
 NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
 SCHEMA = f"kit_claim_{os.getpid()}"  # one schema per process: parallel checks do not meet
@@ -351,24 +352,16 @@ def _judge(case, expected, got) -> str | None:
                         "worker that never works on it")
             return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                     "returned nothing: it will never work on the job it holds")
-        if c.got is not None:
-            if c.got in holders:
-                return f"job {c.got} was claimed twice: by {holders[c.got]} and by {c.worker}"
-            holders[c.got] = c.worker
-            if c.got not in c.free_at_start:
-                v, w, d = jobs[c.got - 1] if 0 < c.got <= len(jobs) else (None, None, None)
-                why = "it is done" if d else f"{w} holds it until {v:g}" if v is not None \
-                    else "there is no such job"
-                return f"{c.worker} claimed job {c.got}, which was not free ({why})"
-            if c.table_says != c.worker:
-                return (f"{c.worker} believes it holds job {c.got}, but the table says "
-                        f"{c.table_says}")
-            if c.row_after is not None and tuple(c.row_after) != (UNTIL, c.worker, 0):
-                v, w, d = c.row_after
-                return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
-                        f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
-                        f":until ({UNTIL}) and leaves done = 0, so the job comes back to the "
-                        "queue if its worker crashes and the lease runs out")
+        fault = claim_fault(c, jobs, c.free_at_start, holders)
+        if fault:
+            return fault
+        if c.got is not None and c.row_after is not None \
+                and tuple(c.row_after) != (UNTIL, c.worker, 0):
+            v, w, d = c.row_after
+            return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
+                    f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
+                    f":until ({UNTIL}) and leaves done = 0, so the job comes back to the "
+                    "queue if its worker crashes and the lease runs out")
     for c in got:
         if c.waited:
             return (f"{c.worker} waited for the other worker's row lock: a claim should skip a "
