@@ -108,10 +108,10 @@ def topological_order(jobs) -> list:
     Such an order exists exactly when the jobs have no dependency cycle; a cycle raises
     `DependencyCycle` naming its jobs."""
     check_jobs(jobs)
-    return _topological_order(jobs)
+    return order_checked(jobs)
 
 
-def _topological_order(jobs) -> list:
+def order_checked(jobs) -> list:
     ts, order = prepared_sorter(jobs), []
     while ts.is_active():
         batch = ts.get_ready()
@@ -132,10 +132,10 @@ def run(jobs, workers: int = 1) -> DagRun:
     Cost O((V + E) + V log V) time, O(V + E) space.
     """
     check_jobs(jobs)
-    return _run(jobs, check_workers(workers))
+    return run_checked(jobs, check_workers(workers))
 
 
-def _run(jobs, workers: int) -> DagRun:
+def run_checked(jobs, workers: int) -> DagRun:
     """The loop of `run`, on jobs and workers already checked."""
     ts = prepared_sorter(jobs)  # counts each job's unfinished deps
     submitted = {name: i for i, name in enumerate(jobs)}
@@ -184,7 +184,7 @@ def _critical_path(jobs) -> CriticalPath:
         return finish[name], -submitted[name]
 
     finish, via = {}, {}  # earliest finish, and the dep it waits for last
-    for name in _topological_order(jobs):
+    for name in order_checked(jobs):
         _, duration, deps = jobs[name]
         via[name] = max(deps, key=weight, default=None)
         finish[name] = duration + (0 if via[name] is None else finish[via[name]])

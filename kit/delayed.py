@@ -12,7 +12,6 @@ they reach the top of the heap. Each entry is pushed once and popped once.
 
 import heapq
 import itertools
-from collections.abc import Hashable
 
 from kit import validate
 
@@ -85,7 +84,7 @@ class DelayedQueue:
         return len(self._live)
 
     def __contains__(self, item) -> bool:
-        return isinstance(item, Hashable) and item in self._live
+        return validate.is_hashable(item) and item in self._live
 
     def __repr__(self) -> str:
         return f"DelayedQueue(live={len(self._live)}, stale={self.stale_entries})"

@@ -66,13 +66,13 @@ from kit.lease import is_held
 from kit.scheduler import FifoPolicy, OldestDuePolicy, PriorityPolicy
 from kit.store import QueueFileError, WallClock, check_name, open_file, payload_text
 
-__all__ = ["DurableScheduler", "Status", "JobRow", "JobStore", "Dispatcher", "Executor",
+__all__ = ["DurableScheduler", "RowStatus", "JobRow", "JobStore", "Dispatcher", "Executor",
            "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Run", "WallClock"]
 
 APPLICATION_ID = 0x4B495444  # "KITD": this file is a kit durable scheduler
 
 
-class Status(StrEnum):
+class RowStatus(StrEnum):
     PENDING = "PENDING"
     READY = "READY"
     RUNNING = "RUNNING"
@@ -81,7 +81,7 @@ class Status(StrEnum):
     CANCELLED = "CANCELLED"
 
 
-LIVE = (Status.PENDING, Status.READY, Status.RUNNING)
+LIVE = (RowStatus.PENDING, RowStatus.READY, RowStatus.RUNNING)
 
 # THE recovery rule in SQL: a RUNNING job whose lease has expired (the same inequality as
 # kit.lease: held while now < lease_until) is unfinished and runnable again.
@@ -130,7 +130,7 @@ class JobRow(NamedTuple):
     seq: int
     retries: int
     backoff: float
-    status: Status
+    status: RowStatus
     attempts: int
     recoveries: int
     lease_until: float | None
@@ -142,7 +142,7 @@ class JobRow(NamedTuple):
 def _row(values) -> JobRow:
     v = list(values)
     v[2] = json.loads(v[2])
-    v[8] = Status(v[8])
+    v[8] = RowStatus(v[8])
     v[13] = None if v[13] is None else json.loads(v[13])
     return JobRow(*v)
 
@@ -249,7 +249,7 @@ class JobStore:
             promoted = [] if on_start else c.execute(
                 f"UPDATE jobs SET state = 'READY' WHERE state = 'PENDING' AND run_at <= ? "
                 f"RETURNING {COLUMNS}", (now,)).fetchall()
-        return [row for row in map(_row, recovered + promoted) if row.status is Status.READY]
+        return [row for row in map(_row, recovered + promoted) if row.status is RowStatus.READY]
 
     def claim(self, id, until) -> JobRow | None:
         """READY -> RUNNING with a lease and a fresh token, or None if it is no longer READY."""
@@ -260,7 +260,7 @@ class JobStore:
                             f"RETURNING {COLUMNS}", (until, token, id)).fetchone()
         return None if row is None else _row(row)
 
-    def finish(self, row: JobRow, status: Status, run_at, result=None, error=None) -> bool:
+    def finish(self, row: JobRow, status: RowStatus, run_at, result=None, error=None) -> bool:
         """Write an attempt's outcome; only the live grant (state RUNNING, same token) counts."""
         with self._transaction() as c:
             return c.execute(
@@ -344,7 +344,7 @@ class Executor:
     def __init__(self, store: JobStore, tasks: dict, clock, lease_for: float):
         self.store, self.tasks, self.clock, self.lease_for = store, tasks, clock, lease_for
 
-    def run(self, row: JobRow) -> Status:
+    def run(self, row: JobRow) -> RowStatus:
         beat = _Heartbeat(self.store.path, row, self.clock, self.lease_for, self.store.timeout)
         error = None
         try:
@@ -358,16 +358,16 @@ class Executor:
             beat.stop()  # also when a BaseException passes: the lease is left to expire
         if error is not None:
             return self._failed(row, error)
-        self.store.finish(row, Status.DONE, row.run_at, result=result)
-        return Status.DONE
+        self.store.finish(row, RowStatus.DONE, row.run_at, result=result)
+        return RowStatus.DONE
 
-    def _failed(self, row: JobRow, message: str) -> Status:
+    def _failed(self, row: JobRow, message: str) -> RowStatus:
         if row.attempts <= row.retries:
             run_at = self.clock.now() + retry_wait(row.backoff, row.attempts)
-            self.store.finish(row, Status.PENDING, run_at)
-            return Status.PENDING
-        self.store.finish(row, Status.FAILED, row.run_at, error=message)
-        return Status.FAILED
+            self.store.finish(row, RowStatus.PENDING, run_at)
+            return RowStatus.PENDING
+        self.store.finish(row, RowStatus.FAILED, row.run_at, error=message)
+        return RowStatus.FAILED
 
 
 class DurableScheduler:
@@ -407,7 +407,7 @@ class DurableScheduler:
             self.ticks = 0
             self._closed = False
             # on start: reload the READY rows; every RUNNING job is unfinished (one per file)
-            self.dispatcher.add(self.store.rows((Status.READY,)))
+            self.dispatcher.add(self.store.rows((RowStatus.READY,)))
             self.dispatcher.add(self.store.recover_and_promote(self.clock.now(), max_recoveries,
                                                                on_start=True))
         except BaseException:
@@ -446,7 +446,7 @@ class DurableScheduler:
         never submitted included). An id the file cannot hold is an error naming it."""
         return self.store.cancel(self._id(id))
 
-    def status_of(self, id) -> Status:
+    def status_of(self, id) -> RowStatus:
         return self.store.get(self._id(id)).status
 
     def info(self, id) -> JobRow:
@@ -492,7 +492,7 @@ class DurableScheduler:
         """Refuse further submits; with `cancel_pending`, cancel every PENDING or READY job."""
         self._closed = True
         if cancel_pending:
-            for row in self.store.rows((Status.PENDING, Status.READY)):
+            for row in self.store.rows((RowStatus.PENDING, RowStatus.READY)):
                 self.store.cancel(row.id)
 
     def close(self) -> None:

@@ -56,7 +56,7 @@ from kit import validate
 from kit.backoff import delay_for
 from kit.jobs import error_message
 from kit.lease import exponential_retry
-from kit.store import QueueFileError, SqliteLeaseQueue, _short, queue_path
+from kit.store import QueueFileError, SqliteLeaseQueue, queue_path
 
 RESULTS = """CREATE TABLE IF NOT EXISTS results (
     job PRIMARY KEY, value, runs INTEGER NOT NULL, worker)"""
@@ -131,7 +131,7 @@ def result_value(job, value) -> int:
     a float, a str, an int too big) is one error naming the job, before either store is touched."""
     if not isinstance(value, Integral) or isinstance(value, bool):
         raise TypeError(f"the result of job {job!r} must be an int of 64 bits, got "
-                        f"{_short(value)}")
+                        f"{validate.short(value)}")
     if not -(2**63) <= value < 2**63:
         raise ValueError(f"the result of job {job!r} must be an int of 64 bits, got {value!r}")
     return int(value)
@@ -268,7 +268,7 @@ def _connection_errors(path) -> tuple:
     return connection_errors()
 
 
-class Summary(NamedTuple):
+class RunAudit(NamedTuple):
     """What a run left in the file. `lost` = jobs neither done nor dead (nor still live);
     `extra_runs` = runs beyond one per job, the price of at-least-once."""
 
@@ -284,7 +284,7 @@ class Summary(NamedTuple):
     duplicate_deliveries: int
 
 
-def summary(path, **queue_args) -> Summary:
+def summary(path, **queue_args) -> RunAudit:
     with open_queue(path, **queue_args) as q:
         s = q.stats()
     if is_dsn(path):
@@ -301,7 +301,7 @@ def summary(path, **queue_args) -> Summary:
         conn.close()
     done = [j for j, state in states.items() if state == "done"]
     live = s.ready + s.leased + s.delayed
-    return Summary(jobs=len(states), done=s.done, dead=s.dead, live=live, results=len(rows),
+    return RunAudit(jobs=len(states), done=s.done, dead=s.dead, live=live, results=len(rows),
                    done_without_result=sum(j not in rows for j in done),
                    wrong_values=sum(rows[j][0] != work(j) for j in rows),
                    lost=len(states) - s.done - s.dead - live,

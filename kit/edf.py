@@ -65,6 +65,16 @@ def edf_order(jobs) -> list[Job]:
     return sorted(_check_jobs(jobs), key=_deadline)
 
 
+def _lateness(order: list[Job]) -> float:
+    """`max_lateness` of jobs already checked."""
+    t, worst = 0, None
+    for _, duration, deadline in order:
+        t += duration
+        if worst is None or t - deadline > worst:
+            worst = t - deadline
+    return 0 if worst is None else worst
+
+
 def run_in_order(order) -> list[Slot]:
     """Run the jobs back to back from t = 0, in the order given. O(n)."""
     t, slots = 0, []
@@ -77,17 +87,12 @@ def run_in_order(order) -> list[Slot]:
 def max_lateness(order) -> float:
     """The worst finish - deadline when the jobs run back to back in this order; 0 for no jobs.
     One pass, O(n)."""
-    t, worst = 0, None
-    for _, duration, deadline in _check_jobs(order):
-        t += duration
-        if worst is None or t - deadline > worst:
-            worst = t - deadline
-    return 0 if worst is None else worst
+    return _lateness(_check_jobs(order))
 
 
 def feasible(jobs) -> bool:
     """True when some order meets every deadline. If EDF is late, every order is. O(n log n)."""
-    return max_lateness(edf_order(jobs)) <= 0
+    return _lateness(edf_order(jobs)) <= 0
 
 
 def min_late_jobs(jobs) -> list[Job]:
@@ -98,13 +103,14 @@ def min_late_jobs(jobs) -> list[Job]:
     run afterwards in any order. O(n log n).
     """
     taken, t = [], 0  # heap of (-duration, -seq, job): the longest (latest among equals) on top
-    for seq, j in enumerate(edf_order(_check_jobs(jobs, unique_names=True))):
+    jobs = _check_jobs(jobs, unique_names=True)  # checked once here; the steps below trust it
+    for seq, j in enumerate(sorted(jobs, key=_deadline)):
         heapq.heappush(taken, (-j.duration, -seq, j))
         t += j.duration
         if t > j.deadline:
             minus_duration, _, _ = heapq.heappop(taken)
             t += minus_duration
-    return edf_order(j for _, _, j in taken) if taken else []
+    return sorted((j for _, _, j in taken), key=_deadline)
 
 
 def max_profit_unit_jobs(jobs) -> tuple[float, list[str]]:

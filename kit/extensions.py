@@ -77,7 +77,7 @@ class ExtendedScheduler(Scheduler):
         if after is None:
             return super().submit(id, task, priority, delay, retries, backoff)
         check_submit(self._jobs, self._closed, id, task, priority, delay, retries, backoff)
-        dependency = self._jobs.get(after) if _is_hashable(after) else None
+        dependency = self._jobs.get(after) if validate.is_hashable(after) else None
         if dependency is None:
             raise ValueError(f"after must be the id of a submitted job, got {after!r}")
         job = self._new_job(id, task, priority, delay, retries, backoff)  # in neither heap
@@ -163,10 +163,3 @@ class ExtendedScheduler(Scheduler):
                     self._note("cancel", held, detail=held.error)
                     stack.append(held)
 
-
-def _is_hashable(value) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True

@@ -40,7 +40,7 @@ Randomness: each client draws from its own `random.Random` (delays with `gauss`,
 the first read request; then per attempt the read reply, the write request, the write reply
 and, after a failure, the next read request and the sleep. So what a client draws never depends
 on how the clients' events interleave.
-Run r of `aws_experiment(..., seed)` is `occ_run(..., seed=s_r)` with s_r the r-th
+Trial r of `aws_experiment(..., seed)` is `occ_run(..., seed=s_r)` with s_r the r-th
 `getrandbits(64)` of `random.Random(seed)`. Cost: O(events * log clients) per run.
 """
 
@@ -55,7 +55,7 @@ from kit import validate
 from kit.backoff import RULES
 
 __all__ = ["BASE", "CAP", "CLIENTS", "GRID_FILE", "NET_MEAN", "NET_SD", "RUNS_CLIENTS", "RUNS_FILE",
-           "RUNS_MAX", "STRATEGIES", "Experiment", "Run", "aws_experiment", "grid", "mean",
+           "RUNS_MAX", "STRATEGIES", "Experiment", "Trial", "aws_experiment", "grid", "mean",
            "occ_run", "read_grid", "read_runs", "run_seeds", "write_grid", "write_runs"]
 
 NET_MEAN, NET_SD = 10.0, 2.0  # one message's network delay: |normal(10, 2)|
@@ -76,17 +76,17 @@ STRATEGIES = {
 }
 
 
-class Run(NamedTuple):
+class Trial(NamedTuple):
     calls: int  # writes the server received, failed ones included
     time: float  # when the last client learned its write had succeeded
 
 
 class Experiment(NamedTuple):
-    calls: float  # mean of Run.calls over the runs
-    time: float  # mean of Run.time over the runs
+    calls: float  # mean of Trial.calls over the runs
+    time: float  # mean of Trial.time over the runs
 
 
-def _run(clients: int, sleep, base: float, cap: float, seed: int) -> Run:
+def _run(clients: int, sleep, base: float, cap: float, seed: int) -> Trial:
     """One simulation; the arguments are already checked."""
     seeds = random.Random(seed)
     streams = [random.Random(seeds.getrandbits(64)) for _ in range(clients)]
@@ -121,7 +121,7 @@ def _run(clients: int, sleep, base: float, cap: float, seed: int) -> Run:
             push(pending, (arrival + wait, seq, c))
             seq += 1
         holding[c] = None
-    return Run(calls, finish)
+    return Trial(calls, finish)
 
 
 def _checked(clients, strategy, base, cap, seed):
@@ -134,8 +134,8 @@ def _checked(clients, strategy, base, cap, seed):
 
 
 def occ_run(clients: int, strategy: str, base: float = BASE, cap: float = CAP,
-            seed: int = 0) -> Run:
-    """One run of the experiment (see the module docstring): `Run(calls, time)`."""
+            seed: int = 0) -> Trial:
+    """One run of the experiment (see the module docstring): `Trial(calls, time)`."""
     sleep = _checked(clients, strategy, base, cap, seed)
     return _run(clients, sleep, base, cap, seed)
 
@@ -225,12 +225,12 @@ RUNS_FILE = Path(__file__).with_name("herd_runs.csv")  # written by `python -m k
 
 
 @functools.cache
-def _stored_runs() -> dict[tuple[str, int], list[Run]]:
+def _stored_runs() -> dict[tuple[str, int], list[Trial]]:
     return read_runs()
 
 
 def write_runs(path=RUNS_FILE) -> None:
-    """Store every `Run` of `aws_experiment(n, s, RUNS_MAX)` (base, cap and seed at their
+    """Store every `Trial` of `aws_experiment(n, s, RUNS_MAX)` (base, cap and seed at their
     defaults) as CSV rows `strategy,clients,run,calls,time`, run 0 first."""
     seeds = run_seeds(0, RUNS_MAX)
     with open(path, "w", newline="") as f:
@@ -243,16 +243,16 @@ def write_runs(path=RUNS_FILE) -> None:
                     out.writerow([strategy, n, r, result.calls, repr(result.time)])
 
 
-def read_runs(path=RUNS_FILE) -> dict[tuple[str, int], list[Run]]:
-    """The stored runs: {(strategy, clients): [Run, in run order]}; `mean(runs[:k])` is
+def read_runs(path=RUNS_FILE) -> dict[tuple[str, int], list[Trial]]:
+    """The stored runs: {(strategy, clients): [Trial, in run order]}; `mean(runs[:k])` is
     `aws_experiment(clients, strategy, k)` to the last bit."""
-    table: dict[tuple[str, int], list[Run]] = {}
+    table: dict[tuple[str, int], list[Trial]] = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             runs = table.setdefault((row["strategy"], int(row["clients"])), [])
             if int(row["run"]) != len(runs):
                 raise ValueError(f"{path}: runs out of order at {row}")
-            runs.append(Run(int(row["calls"]), float(row["time"])))
+            runs.append(Trial(int(row["calls"]), float(row["time"])))
     return table
 
 

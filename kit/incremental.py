@@ -18,9 +18,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from kit.dag import WORKED_EXAMPLE, LogEntry, check_jobs, check_workers
-from kit.dag import _run as run_checked
-from kit.dag import _topological_order as order_checked
+from kit.dag import WORKED_EXAMPLE, LogEntry, check_jobs, check_workers, order_checked, run_checked
 
 # Sources for the worked example: edit one and rebuild to see what is skipped.
 # Changing "D" re-runs only D; changing "A" re-runs A, C, D and E but skips B.

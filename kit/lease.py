@@ -47,7 +47,7 @@ class Lease(NamedTuple):
     payload: object = None
 
 
-class Event(NamedTuple):
+class LeaseEvent(NamedTuple):
     """One line of the trace. `until` is the lease deadline (lease, heartbeat) or the run-at time
     (put with a delay, retry); None otherwise."""
 
@@ -83,7 +83,7 @@ class Stats(NamedTuple):
     duplicate_deliveries: int
 
 
-def _check_number(name, value, *, positive=False):
+def check_seconds(name, value, *, positive=False):
     """A time or a count of seconds: a number >= 0 (> 0 when `positive`); inf allowed."""
     validate.number(name, value, low=0, low_open=positive, finite=False)
 
@@ -91,7 +91,7 @@ def _check_number(name, value, *, positive=False):
 def check_delay(name, delay, now, positive=False) -> float:
     """A delay in seconds from `now`: finite, >= 0, and `now + delay` finite too (a job due at
     inf would never run and its id could never be used again). Returns `now + delay`."""
-    _check_number(name, delay, positive=positive)
+    check_seconds(name, delay, positive=positive)
     until = now + delay
     if not math.isfinite(until):
         raise ValueError(f"{name} must keep now + {name} finite, got {delay!r} at now={now!r}")
@@ -151,8 +151,8 @@ def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float
     With `rand` (e.g. `random.Random(7).random`) the wait is kit.backoff's full jitter,
     `rand() * ceiling`. Exact for every r (kit.backoff's ceiling never overflows).
     """
-    _check_number("base", base)
-    _check_number("cap", cap)
+    check_seconds("base", base)
+    check_seconds("cap", cap)
     if rand is not None:
         validate.function("rand", rand)
         return lambda r: backoff_delay(r, base, cap, rand)
@@ -173,7 +173,7 @@ def check_settings(clock, lease_for, max_attempts, retry_delay) -> None:
     """The settings every lease queue shares, or an error naming the bad one."""
     if not callable(getattr(clock, "now", None)):
         raise TypeError(f"clock must have a now() method, got {clock!r}")
-    _check_number("lease_for", lease_for, positive=True)
+    check_seconds("lease_for", lease_for, positive=True)
     validate.integer("max_attempts", max_attempts, low=1)
     if retry_delay is not None:
         validate.function("retry_delay", retry_delay)
@@ -187,7 +187,7 @@ class LeaseQueue:
         check_settings(clock, lease_for, max_attempts, retry_delay)
         self.clock, self.lease_for, self.max_attempts = clock, lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
-        self.trace: list[Event] = []
+        self.trace: list[LeaseEvent] = []
         self._jobs: dict = {}  # job id -> _Job
         self._ready: deque = deque()  # job ids, in the order they became ready
         self._delayed = DelayedQueue()  # job ids waiting for a run-at time
@@ -213,7 +213,7 @@ class LeaseQueue:
         """
         validate.store_name("job_id", job_id)
         text = validate.json_text("payload", payload)
-        _check_number("delay", delay)
+        check_seconds("delay", delay)
         now = self._catch_up()
         until = check_delay("delay", delay, now)
         old = self._jobs.get(job_id)
@@ -236,7 +236,7 @@ class LeaseQueue:
         validate.store_name("worker", worker, "a str or int name")
         now = self._catch_up()
         if not self._ready:
-            self.trace.append(Event(now, "empty", None, worker, 0))
+            self.trace.append(LeaseEvent(now, "empty", None, worker, 0))
             return None
         rec = self._jobs[self._ready.popleft()]
         if rec.expired_last:  # the last holder may still be working on it
@@ -265,7 +265,7 @@ class LeaseQueue:
         """Keep a live lease: it now runs until now + extend_by (default lease_for). Rejected
         when stale or already expired. Pushes one new expiry entry: O(log n)."""
         if extend_by is not None:
-            _check_number("extend_by", extend_by, positive=True)
+            check_seconds("extend_by", extend_by, positive=True)
         now = self._catch_up()
         until = (now + self.lease_for if extend_by is None
                  else check_delay("extend_by", extend_by, now, positive=True))
@@ -380,7 +380,7 @@ class LeaseQueue:
         return rec if rec.token == lease.token and same_worker else None
 
     def _reject(self, now, kind, lease) -> bool:
-        self.trace.append(Event(now, kind, lease.job, lease.worker, lease.attempt))
+        self.trace.append(LeaseEvent(now, kind, lease.job, lease.worker, lease.attempt))
         return False
 
     def _enter(self, rec, state) -> None:
@@ -398,4 +398,4 @@ class LeaseQueue:
         return rec
 
     def _log(self, time, kind, rec, until=None) -> None:
-        self.trace.append(Event(time, kind, rec.id, rec.worker, rec.attempts, until))
+        self.trace.append(LeaseEvent(time, kind, rec.id, rec.worker, rec.attempts, until))

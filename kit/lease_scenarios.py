@@ -1,6 +1,7 @@
 """The lease stories from the seed, as plain lists of steps, and a replay that records each frame.
 
-A scenario is data: `Step("put", value="A")`, `Step("lease", who="w1")`, `Step("advance", value=4)`.
+A scenario is data: `ScenarioStep("put", value="A")`, `ScenarioStep("lease", who="w1")`,
+`ScenarioStep("advance", value=4)`.
 `replay` runs the steps against a fresh LeaseQueue on a FakeClock starting at 0 and returns one
 `Frame` per step (frame 0 is the empty queue), so an explorer can go Step / Back / Reset by index
 without re-running anything. Worker steps act on the lease a worker holds: by default the latest
@@ -10,12 +11,12 @@ one it was granted, or the grant stored under `label` (that is how a stale lease
 from typing import NamedTuple
 
 from kit.clock import FakeClock
-from kit.lease import Event, Lease, LeaseQueue, Stats, exponential_retry
+from kit.lease import Lease, LeaseEvent, LeaseQueue, Stats, exponential_retry
 
 OPS = ("put", "lease", "ack", "heartbeat", "fail", "advance")
 
 
-class Step(NamedTuple):
+class ScenarioStep(NamedTuple):
     op: str  # one of OPS
     who: str | None = None  # the worker, for lease / ack / heartbeat / fail
     value: object = None  # job id (put), dt (advance), extend_by (heartbeat, None = lease_for)
@@ -26,7 +27,7 @@ class Step(NamedTuple):
 class Scenario(NamedTuple):
     name: str
     title: str
-    steps: list[Step]
+    steps: list[ScenarioStep]
     lease_for: float = 5
     max_attempts: int = 3
     retry_base: float = 1  # retry r waits min(retry_cap, retry_base * 2**r), no jitter
@@ -35,16 +36,16 @@ class Scenario(NamedTuple):
 
 class Frame(NamedTuple):
     index: int  # 0 = before the first step
-    step: Step | None
+    step: ScenarioStep | None
     result: object  # what the operation returned: a Lease, None, True/False
     time: float
     status: dict  # job id -> state, in the order the jobs were put
     stats: Stats
-    trace: tuple[Event, ...]  # every event so far
+    trace: tuple[LeaseEvent, ...]  # every event so far
 
 
 def _s(op, who=None, value=None, label=None, note=""):
-    return Step(op, who, value, label, note)
+    return ScenarioStep(op, who, value, label, note)
 
 
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in [
@@ -139,8 +140,8 @@ def replay(scenario: Scenario | str) -> list[Frame]:
 
 
 def _apply(queue, clock, held, jobs, step):
-    if not isinstance(step, Step) or step.op not in OPS:
-        raise ValueError(f"step must be a Step with op in {OPS}, got {step!r}")
+    if not isinstance(step, ScenarioStep) or step.op not in OPS:
+        raise ValueError(f"step must be a ScenarioStep with op in {OPS}, got {step!r}")
     if step.op == "put":
         queue.put(step.value)
         if step.value not in jobs:

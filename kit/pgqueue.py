@@ -50,7 +50,7 @@ from kit.lease import (
     exponential_retry,
     is_held,
 )
-from kit.store import RowObservations, _holdable, _storable, check_name
+from kit.store import RowObservations, check_name, holdable, storable
 
 # THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
 EXPIRED = "state = 'leased' AND due <= %(now)s"
@@ -160,7 +160,7 @@ class QueueServerError(ConnectionError):
     """The PostgreSQL server cannot be reached, or the connection to it was lost."""
 
 
-def _psycopg():
+def load_psycopg():
     try:
         import psycopg
     except ImportError:
@@ -180,7 +180,7 @@ def _where(dsn: str) -> str:
 
 def connection_errors() -> tuple:
     """What a cut or lost connection raises: the kit's error and the driver's own."""
-    psycopg = _psycopg()
+    psycopg = load_psycopg()
     return (QueueServerError, psycopg.OperationalError, psycopg.InterfaceError)
 
 
@@ -200,7 +200,7 @@ def connect(dsn: str, autocommit: bool = True, durable: bool = True):
     return before the flush (several times faster on a busy server), and a server crash undoes
     the commits of the last moments (up to 3 x wal_writer_delay, 600 ms by default) although
     they had returned: acknowledged puts and acks lost, jobs run twice."""
-    psycopg = _psycopg()
+    psycopg = load_psycopg()
     where = _where_or_error(dsn, psycopg)
     mode = "on" if durable else "off"
     try:
@@ -236,7 +236,7 @@ class PostgresLeaseQueue(RowObservations):
         self.dsn, self.queue = dsn, queue
         self.lease_for, self.max_attempts = lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
-        self._psycopg = _psycopg()
+        self._psycopg = load_psycopg()
         self.where = _where_or_error(dsn, self._psycopg)
         self._conn = self._connect()
         self._listener = None
@@ -462,8 +462,8 @@ class PostgresLeaseQueue(RowObservations):
         """The lease as query parameters, or None when it cannot match any row."""
         if not isinstance(lease, Lease):
             raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
-        if not (_holdable(lease.job) and _holdable(lease.worker)
-                and _storable(lease.token) and type(lease.token) is int):
+        if not (holdable(lease.job) and holdable(lease.worker)
+                and storable(lease.token) and type(lease.token) is int):
             return None
         return {"queue": self.queue, "id": self._jsonb(lease.job), "token": lease.token,
                 "worker": self._jsonb(lease.worker)}

@@ -55,7 +55,7 @@ class Task(_TaskFields):
         return cls(*iterable)
 
 
-class Stats(NamedTuple):
+class TaskStats(NamedTuple):
     arrival: float
     start: float  # first time the task ran
     finish: float
@@ -77,7 +77,7 @@ class Summary(NamedTuple):
     makespan: float  # last finish - first arrival
 
 
-class Snapshot(NamedTuple):
+class Moment(NamedTuple):
     time: float
     waiting: tuple[str, ...]  # arrived, not done, not running (in arrival order)
     running: str | None
@@ -112,11 +112,11 @@ class Schedule:
         return list(zip(map(names.__getitem__, who), starts, ends, strict=True))
 
     @cached_property
-    def stats(self) -> dict[str, Stats]:
-        """The `Stats` of every task by name, in input order."""
+    def stats(self) -> dict[str, TaskStats]:
+        """The `TaskStats` of every task by name, in input order."""
         arrival, turnaround, wait, lateness = self._metrics
         response = map(sub, self.first, arrival)
-        record = partial(tuple.__new__, Stats)  # a Stats without its Python-level __new__
+        record = partial(tuple.__new__, TaskStats)  # a TaskStats without its Python-level __new__
         return dict(zip([t.name for t in self.tasks],
                         map(record, zip(arrival, self.first, self.finish, response, turnaround,
                                         wait, lateness, strict=True)), strict=True))
@@ -158,7 +158,7 @@ class Schedule:
             makespan=makespan,
         )
 
-    def at(self, t: float) -> Snapshot:
+    def at(self, t: float) -> Moment:
         """Who is waiting (in arrival order), running and done (in finishing order) at time `t`;
         a task finishing at `t` is done.
 
@@ -172,7 +172,7 @@ class Schedule:
         arrived = by_arrival[:bisect_right(arrivals, t)]
         waiting = [self.tasks[i].name for i in arrived if self.finish[i] > t]
         done = by_finish[:bisect_right(finishes, t)]
-        return Snapshot(t, tuple(name for name in waiting if name != running), running,
+        return Moment(t, tuple(name for name in waiting if name != running), running,
                         tuple(self.tasks[i].name for i in done))
 
     @cached_property

@@ -17,6 +17,7 @@ import os
 import random
 import sys
 
+from kit import validate
 from kit.policies import POLICIES, Task, simulate
 
 
@@ -78,12 +79,9 @@ def _parser():
 
 def _number(text):
     try:
-        return int(text)
+        return validate.parse_number(text)
     except ValueError:
-        try:
-            return float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
 
 
 def _numbers(parser, flag, text, count=None):

@@ -42,10 +42,10 @@ from kit.lease import (
     DeadLetter,
     Lease,
     Stats,
-    _check_number,
     after_attempt,
     check_delay,
     check_error,
+    check_seconds,
     check_settings,
     exponential_retry,
     is_held,
@@ -107,7 +107,7 @@ class QueueFileError(ValueError):
 MAX_NAME_BYTES = validate.MAX_NAME_BYTES
 
 
-def _storable(value) -> bool:
+def storable(value) -> bool:
     """A str, or an int that fits SQLite's 64 bits (bool is not a job id)."""
     if isinstance(value, Integral) and not isinstance(value, bool):
         return -(2**63) <= value < 2**63
@@ -124,15 +124,7 @@ def payload_text(payload, name: str = "payload", allow_nan: bool = True) -> str:
         return json.dumps(payload, allow_nan=allow_nan)
     except (TypeError, ValueError, RecursionError):
         raise TypeError(f"{name} must be JSON data (it is stored as text), "
-                        f"got {_short(payload)}") from None
-
-
-def _short(value) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a repr that raises, or recurses forever
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= 200 else text[:200] + "..."
+                        f"got {validate.short(payload)}") from None
 
 
 def queue_path(path) -> str:
@@ -210,7 +202,7 @@ def open_file(path: str, timeout: float, application_id: int, schema: str,
     return conn
 
 
-def _holdable(value) -> bool:
+def holdable(value) -> bool:
     """Could a lease's job or worker field name a row? (An edited lease simply matches none.)"""
     try:
         check_name("value", value)
@@ -245,7 +237,7 @@ class SqliteLeaseQueue(RowObservations):
                  timeout: float = 30):
         clock = WallClock() if clock is None else clock
         check_settings(clock, lease_for, max_attempts, retry_delay)
-        _check_number("timeout", timeout)
+        check_seconds("timeout", timeout)
         self.path, self.clock, self.timeout = queue_path(path), clock, timeout
         self.lease_for, self.max_attempts = lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
@@ -307,7 +299,7 @@ class SqliteLeaseQueue(RowObservations):
         """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
         self._check_job_id(job_id)
-        _check_number("delay", delay)
+        check_seconds("delay", delay)
         text = validate.json_text("payload", payload)
         with self._transaction() as now:
             until = check_delay("delay", delay, now)  # refused: rolled back, nothing changed
@@ -349,7 +341,7 @@ class SqliteLeaseQueue(RowObservations):
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
         self._check_lease(lease)
         if extend_by is not None:
-            _check_number("extend_by", extend_by, positive=True)
+            check_seconds("extend_by", extend_by, positive=True)
         with self._transaction() as now:
             until = (now + self.lease_for if extend_by is None
                      else check_delay("extend_by", extend_by, now, positive=True))
@@ -421,8 +413,8 @@ class SqliteLeaseQueue(RowObservations):
         return self._conn.execute("UPDATE counters SET seq = seq + 1 RETURNING seq").fetchone()[0]
 
     def _is_live(self, lease: Lease) -> bool:
-        if not (_holdable(lease.job) and _holdable(lease.worker) and type(lease.token) is int
-                and _storable(lease.token)):
+        if not (holdable(lease.job) and holdable(lease.worker) and type(lease.token) is int
+                and storable(lease.token)):
             return False
         return self._conn.execute(
             "SELECT 1 FROM jobs WHERE id = ? AND state = 'leased' AND token = ? AND worker = ?",

@@ -14,10 +14,20 @@ import math
 from collections.abc import Iterable
 from numbers import Integral, Real
 
-__all__ = ["choice", "function", "integer", "number", "hashable", "unique_names", "store_name",
-           "json_text", "MAX_NAME_BYTES"]
+__all__ = ["choice", "function", "integer", "number", "hashable", "is_hashable", "unique_names",
+           "store_name",
+           "json_text", "parse_number", "short", "MAX_NAME_BYTES"]
 
 MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
+
+
+def parse_number(text: str) -> int | float:
+    """The number a text reads as: an int when it reads as one ("3"), else a float ("2.5");
+    ValueError when it is neither."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
 
 
 def number(name: str, value, *, low: float | None = None, high: float | None = None,
@@ -63,12 +73,19 @@ def function(name: str, value):
     return value
 
 
-def hashable(name: str, value):
-    """A value that can key a dict (a job id, say)."""
+def is_hashable(value) -> bool:
+    """Can `value` key a dict? (`isinstance(x, Hashable)` says yes to `([],)`; hashing says no.)"""
     try:
         hash(value)
     except TypeError:
-        raise TypeError(f"{name} must be hashable, got {value!r}") from None
+        return False
+    return True
+
+
+def hashable(name: str, value):
+    """A value that can key a dict (a job id, say)."""
+    if not is_hashable(value):
+        raise TypeError(f"{name} must be hashable, got {short(value)}")
     return value
 
 
@@ -81,7 +98,7 @@ def unique_names(what: str, names: Iterable) -> None:
         seen.add(name)
 
 
-def _short(value) -> str:
+def short(value) -> str:
     try:
         text = repr(value)
     except Exception:  # a repr that raises, or recurses forever
@@ -99,7 +116,7 @@ def store_name(name: str, value, what: str = "a str or an int"):
             raise TypeError(f"{name} must be {what}, got {value!r}")  # 64 bits
         return value
     if type(value) is not str:
-        raise TypeError(f"{name} must be {what}, got {_short(value)}")
+        raise TypeError(f"{name} must be {what}, got {short(value)}")
     if "\x00" in value:
         raise ValueError(f"{name} must not contain NUL (\\x00), got {value!r}")
     try:
@@ -125,6 +142,6 @@ def json_text(name: str, value) -> str:
         same = False
     if not same:
         raise TypeError(f"{name} must be JSON data that round-trips (None, bool, int, finite "
-                        f"float, str, lists and str-keyed dicts of them), got {_short(value)}")
+                        f"float, str, lists and str-keyed dicts of them), got {short(value)}")
     return text
 

@@ -15,7 +15,6 @@ from kit.checks import (
     Pitfall,
     Problem,
     Result,
-    TooSlow,
     Verdict,
     answers,
     difference,
@@ -257,7 +256,7 @@ def test_a_judge_says_too_slow_with_a_verdict_not_a_marked_string():
     r = q.check(_steps(True))
     assert r.status is Outcome.TOO_SLOW and r.error.startswith("right, but")
     assert "too slow" in repr(r) and COLOURS[Outcome.TOO_SLOW] in r._repr_html_()
-    assert TooSlow("x") == too_slow("x") == Verdict(Outcome.TOO_SLOW, "x")  # the older name
+    assert too_slow("x") == Verdict(Outcome.TOO_SLOW, "x")
 
 
 def test_named_edge_cases_run_first_and_a_failure_there_is_reported_by_name():

@@ -21,14 +21,14 @@ from kit.durable_scheduler import (
     FifoPolicy,
     OldestDuePolicy,
     PriorityPolicy,
-    Status,
+    RowStatus,
     WallClock,
 )
 from kit.scheduler import Scheduler
 from kit.store import QueueFileError, SqliteLeaseQueue
 
-P, Y, R, D, F, C = (Status.PENDING, Status.READY, Status.RUNNING, Status.DONE, Status.FAILED,
-                    Status.CANCELLED)
+P, Y, R, D, F, C = (RowStatus.PENDING, RowStatus.READY, RowStatus.RUNNING, RowStatus.DONE,
+                    RowStatus.FAILED, RowStatus.CANCELLED)
 
 
 def square(n):

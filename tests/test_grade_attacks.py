@@ -741,7 +741,7 @@ def test_a_dead_worker_s_notebooks_are_retried(tmp_path):
 
     from kit.grading import grader
 
-    jobs = [grader.Job(str(tmp_path / f"{s}.ipynb"), s) for s in "abcd"]
+    jobs = [grader.PreparedSubmission(str(tmp_path / f"{s}.ipynb"), s) for s in "abcd"]
     rows = grader.grade_all(jobs, partial(_dies_once, tmp_path / "died-once"), workers=2)
     assert [r["student"] for r in rows] == list("abcd")
     assert all(r["scores"] == {"q1": 1} for r in rows), rows

@@ -14,7 +14,7 @@ from kit.herd import (
     NET_SD,
     STRATEGIES,
     Experiment,
-    Run,
+    Trial,
     aws_experiment,
     grid,
     occ_run,
@@ -75,7 +75,7 @@ def message_model(clients, strategy, base=BASE, cap=CAP, seed=0):
             previous[c] = rule(attempt[c], base, cap, streams[c].random, previous[c])
             send(now + travel + previous[c], "server reads", c)
     assert version == clients  # every client wrote exactly once
-    return Run(calls, now)  # the last event: the last client hears that it won
+    return Trial(calls, now)  # the last event: the last client hears that it won
 
 
 # --- the event loop against the naive model and by hand -------------------------------------------
@@ -106,7 +106,7 @@ def test_one_client_writes_once_after_four_messages(strategy):
         (stream,) = streams_of(1, seed)
         read_request, read_reply, write_request, write_reply = four_delays(stream)
         expected = ((read_request + read_reply) + write_request) + write_reply
-        assert occ_run(1, strategy, seed=seed) == Run(1, expected)
+        assert occ_run(1, strategy, seed=seed) == Trial(1, expected)
 
 
 def test_two_clients_by_hand():
@@ -122,7 +122,7 @@ def test_two_clients_by_hand():
         stream = (a, b)[second][4]  # the loser's stream, four draws in
         back = done[second] + abs(stream.gauss(NET_MEAN, NET_SD)) + 2 * BASE
         reply, request, answer = four_delays(stream)[:3]
-        expected = Run(3, max(done[first], ((back + reply) + request) + answer))
+        expected = Trial(3, max(done[first], ((back + reply) + request) + answer))
         assert occ_run(2, "exponential", seed=seed) == expected, seed
 
 

@@ -13,14 +13,14 @@ from kit.clock import FakeClock
 from kit.lease import (
     STATES,
     DeadLetter,
-    Event,
     Lease,
+    LeaseEvent,
     LeaseQueue,
     Stats,
     exponential_retry,
     is_held,
 )
-from kit.lease_scenarios import SCENARIOS, Frame, Scenario, Step, replay
+from kit.lease_scenarios import SCENARIOS, Frame, Scenario, ScenarioStep, replay
 
 
 def make(lease_for=5, max_attempts=3, retry_delay=None, start=0):
@@ -206,7 +206,7 @@ def test_put_with_delay_is_ready_when_now_reaches_run_at():
     assert q.status("A") == "delayed" and q.lease("w1") is None
     clock.advance(2.5)
     assert q.status("A") == "ready"
-    assert q.trace[0] == Event(0, "put", "A", None, 0, 2.5)
+    assert q.trace[0] == LeaseEvent(0, "put", "A", None, 0, 2.5)
 
 
 def test_a_finished_job_id_can_be_put_again_and_old_leases_stay_stale():
@@ -247,8 +247,8 @@ def test_every_operation_appends_to_the_trace():
     q.fail(lease)
     assert kinds(q) == ["put", "lease", "heartbeat", "fail", "dead", "empty",
                         "heartbeat_rejected", "fail_rejected"]
-    assert all(isinstance(e, Event) for e in q.trace)
-    assert q.trace[1] == Event(0, "lease", "A", "w1", 1, 5)
+    assert all(isinstance(e, LeaseEvent) for e in q.trace)
+    assert q.trace[1] == LeaseEvent(0, "lease", "A", "w1", 1, 5)
 
 
 def test_injected_jitter_is_deterministic_and_bounded():
@@ -420,15 +420,17 @@ def test_scenario_facts():
 
 
 def test_a_custom_scenario_and_bad_scenarios():
-    custom = Scenario("mine", "two workers", [Step("put", value="J"), Step("lease", "w9"),
-                                              Step("heartbeat", "w9", value=7)], lease_for=1)
+    custom = Scenario("mine", "two workers",
+                      [ScenarioStep("put", value="J"), ScenarioStep("lease", "w9"),
+                       ScenarioStep("heartbeat", "w9", value=7)], lease_for=1)
     last = replay(custom)[-1]
     assert last.result is True and last.trace[-1].until == 7
     with pytest.raises(ValueError, match="scenario must be one of .*, got 'nope'"):
         replay("nope")
     with pytest.raises(TypeError, match="scenario must be a Scenario or a name, got 3"):
         replay(3)
-    with pytest.raises(ValueError, match="step must be a Step with op in .*, got Step.op='jump'"):
-        replay(Scenario("x", "x", [Step("jump")]))
+    with pytest.raises(ValueError, match="step must be a ScenarioStep with op in .*, "
+                                         "got ScenarioStep.op='jump'"):
+        replay(Scenario("x", "x", [ScenarioStep("jump")]))
     with pytest.raises(ValueError, match="names a lease that was never granted: 'w1'"):
-        replay(Scenario("x", "x", [Step("ack", "w1")]))
+        replay(Scenario("x", "x", [ScenarioStep("ack", "w1")]))

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.policies import DEFAULT_JOBS, POLICIES, Task, simulate, simulate_fast, urgent_stream
-from kit.schedule import Schedule, Snapshot, Summary
+from kit.schedule import Moment, Schedule, Summary
 
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None)
 
@@ -207,7 +207,7 @@ def test_at_matches_the_slices(tasks, policy, times):
                       for name, end in last_end.items() if end <= t)
         waiting = [x.name for x in sorted(tasks, key=lambda x: x.arrival)
                    if x.arrival <= t and last_end[x.name] > t and x.name not in running]
-        assert s.at(t) == Snapshot(t, tuple(waiting), running[0] if running else None,
+        assert s.at(t) == Moment(t, tuple(waiting), running[0] if running else None,
                                    tuple(name for *_, name in done))
 
 
@@ -488,18 +488,18 @@ def test_idle_gaps_and_at():
     s = simulate([Task("a", 2, 1), Task("b", 6, 2), Task("c", 6, 1)], "fifo")
     assert s.slices == [("a", 2, 3), ("b", 6, 8), ("c", 8, 9)]
     assert s.stats["b"].response == 0 and s.stats["c"].wait == 2
-    assert s.at(0) == Snapshot(0, (), None, ())
-    assert s.at(2) == Snapshot(2, (), "a", ())
-    assert s.at(4) == Snapshot(4, (), None, ("a",))
-    assert s.at(6) == Snapshot(6, ("c",), "b", ("a",))
-    assert s.at(8.5) == Snapshot(8.5, (), "c", ("a", "b"))
-    assert s.at(100) == Snapshot(100, (), None, ("a", "b", "c"))
+    assert s.at(0) == Moment(0, (), None, ())
+    assert s.at(2) == Moment(2, (), "a", ())
+    assert s.at(4) == Moment(4, (), None, ("a",))
+    assert s.at(6) == Moment(6, ("c",), "b", ("a",))
+    assert s.at(8.5) == Moment(8.5, (), "c", ("a", "b"))
+    assert s.at(100) == Moment(100, (), None, ("a", "b", "c"))
 
 
 def test_at_on_the_race():
     s = simulate(DEFAULT_JOBS, "fifo")
-    assert s.at(3) == Snapshot(3, ("B", "C"), "A", ())
-    assert s.at(5) == Snapshot(5, ("C", "D", "E"), "B", ("A",))
+    assert s.at(3) == Moment(3, ("B", "C"), "A", ())
+    assert s.at(5) == Moment(5, ("C", "D", "E"), "B", ("A",))
     assert len(s.at(13).done) == 5
 
 

@@ -8,7 +8,6 @@ from kit.checks.engine import (
     Observation,
     Pitfall,
     Problem,
-    TooSlow,
     Verdict,
     a_kind,
     difference,
@@ -17,5 +16,5 @@ from kit.checks.engine import (
 )
 from kit.checks.report import Outcome, Result, show_source
 
-__all__ = ["Observation", "Outcome", "Pitfall", "Problem", "Result", "TooSlow", "Verdict",
+__all__ = ["Observation", "Outcome", "Pitfall", "Problem", "Result", "Verdict",
            "a_kind", "difference", "same", "show_source", "too_slow"]

@@ -73,9 +73,6 @@ def too_slow(why: str) -> Verdict:
     return Verdict(Outcome.TOO_SLOW, why)
 
 
-TooSlow = too_slow  # the name judges used when the verdict was a string subclass
-
-
 class Pitfall:
     """A classic mistake: a small named edit of the answer's text (`edit`: (old, new) pairs), or,
     when the mistake is another algorithm, a wrong answer of its own (`answer`). Used to name the
@@ -204,8 +201,9 @@ class _Stop(BaseException):
     learner's own `except Exception` cannot swallow it."""
 
 
-class _TimedOut(BaseException):
-    pass
+class OutOfTime(BaseException):
+    """Raised into a call that ran past its time limit (not an Exception: the learner's own
+    `except Exception` cannot swallow it)."""
 
 
 class _Mismatch(Exception):
@@ -252,7 +250,7 @@ def memory_guard():
 
 
 def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
-    """Call `fn()` under `memory_guard`; raise `_TimedOut` after `seconds` (by SIGALRM, so in the
+    """Call `fn()` under `memory_guard`; raise `OutOfTime` after `seconds` (by SIGALRM, so in the
     main thread only). The alarm repeats every ALARM_REPEAT seconds until the call ends: Python
     drops an exception raised in a garbage-collector callback or a `__del__`, and a dropped
     timeout would let the answer run for ever. A dropped one is not reported either (a test
@@ -265,10 +263,10 @@ def call_with_timeout(fn: Callable[[], Any], seconds: float) -> Any:
 
     def on_alarm(signum, frame):
         if armed[0]:  # an alarm that lands after the call has ended is ignored
-            raise _TimedOut
+            raise OutOfTime
 
     def unraisable(report):  # our alarm, dropped by a gc callback or a __del__: it fires again
-        if not isinstance(report.exc_value, _TimedOut):
+        if not isinstance(report.exc_value, OutOfTime):
             hook(report)
 
     hook, sys.unraisablehook = sys.unraisablehook, unraisable
@@ -298,7 +296,7 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
             value = call_with_timeout(lambda: problem.run(answer, args), problem.timeout)
         except NotImplementedError:
             return Observation(NOT_ATTEMPTED)
-        except _TimedOut:
+        except OutOfTime:
             return Observation(TIMED_OUT, error=f"no answer after {problem.timeout:g} s")
         except Exception as e:  # the learner's bug, reported, never raised
             return Observation(CRASHED, error=f"{type(e).__name__}: {error_message(e)}")
@@ -308,6 +306,25 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
         return Observation("ok", value)
 
     return observe
+
+
+class _RunState:
+    """What the engine has computed for one problem: run state, kept out of the declaration. Per
+    problem (by identity, dropped with it): the reference's answers by pickled case, and the
+    sample cases."""
+
+    def __init__(self):
+        self._of: dict[int, dict] = {}
+
+    def of(self, problem) -> dict:
+        key = id(problem)
+        if key not in self._of:
+            self._of[key] = {"expected": {}}
+            weakref.finalize(problem, self._of.pop, key, None)
+        return self._of[key]
+
+
+_RUN_STATE = _RunState()
 
 
 @dataclass
@@ -399,7 +416,7 @@ class Problem:
             key = pickle.dumps(case)
         except (pickle.PicklingError, TypeError, AttributeError):  # not plain data: no cache
             return self.run(self.reference, copy.deepcopy(case))
-        memo = self.__dict__.setdefault("_expected", {})
+        memo = _RUN_STATE.of(self)["expected"]
         if key not in memo:
             memo[key] = self.run(self.reference, copy.deepcopy(case))
         return memo[key]
@@ -424,7 +441,8 @@ class Problem:
     def sample(self, n: int = 30) -> list[tuple]:
         """`n` generated cases, the same ones every time, then the named edge cases: the inputs
         that tell similar pitfalls apart."""
-        if not hasattr(self, "_sample"):
+        state = _RUN_STATE.of(self)
+        if "sample" not in state:
             cases: list[tuple] = []
 
             @settings(max_examples=n, derandomize=True, database=None, deadline=None,
@@ -436,8 +454,8 @@ class Problem:
                 cases.append(case)
 
             collect()
-            self._sample = cases + [case for _, case in self.examples]
-        return self._sample
+            state["sample"] = cases + [case for _, case in self.examples]
+        return state["sample"]
 
     def pitfall_for(self, case: tuple, seen: Observation,
                     observe: Callable[[tuple], Observation]) -> Pitfall | None:

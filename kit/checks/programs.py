@@ -2,8 +2,9 @@
 
 A *program* is a tuple of short operation strings, plain data a report can print and hypothesis
 can shrink: `"t=3 ack w1 #1"` (at time 3, `ack` by worker w1 of what step #1 was given),
-`"submit b p=2 delay=1"`, `"push b 2"`, `"pop"`. `parse` reads one into a `Step`: an optional time
-`t=N`, the operation's name, its words, its `#k` references and its `key=value` options.
+`"submit b p=2 delay=1"`, `"push b 2"`, `"pop"`. `parse` reads one into an
+`Operation`: an optional time `t=N`, the operation's name, its words, its `#k` references and
+its `key=value` options.
 
 `replay` runs a program on a fresh object: one line per step, what the call returned (written by
 the topic's `do`, which shows the value's type where the statement promises one: a tuple where a
@@ -22,13 +23,15 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
-__all__ = ["LOOK", "Step", "first_difference", "gaps", "looks", "names", "parse", "replay"]
+from kit import validate
+
+__all__ = ["LOOK", "Operation", "first_difference", "gaps", "looks", "names", "parse", "replay"]
 
 LOOK = "look"
 
 
 @dataclass(frozen=True)
-class Step:
+class Operation:
     """One parsed operation: `at` (None when untimed), `name`, `words`, `refs` (the #k, 1-based),
     `options` ({"p": 2, ...}: ints when they read as ints)."""
 
@@ -40,22 +43,20 @@ class Step:
     options: dict = field(default_factory=dict)
 
 
-def _number(text: str):
+def _value(text: str):
+    """A word as the number it reads as, else as itself."""
     try:
-        return int(text)
+        return validate.parse_value(text)
     except ValueError:
-        try:
-            return float(text)
-        except ValueError:
-            return text
+        return text
 
 
-def parse(op: str) -> Step:
-    """`"t=3 ack w1 #1"` -> Step(at=3, name="ack", words=("w1",), refs=(1,))."""
+def parse(op: str) -> Operation:
+    """`"t=3 ack w1 #1"` -> Operation(at=3, name="ack", words=("w1",), refs=(1,))."""
     parts = op.split()
     at = None
     if parts and parts[0].startswith("t="):
-        at = _number(parts.pop(0)[2:])
+        at = _value(parts.pop(0)[2:])
     if not parts:
         raise ValueError(f"operation {op!r} names no operation")
     name, words, refs, options = parts[0], [], [], {}
@@ -64,10 +65,10 @@ def parse(op: str) -> Step:
             refs.append(int(part[1:]))
         elif "=" in part:
             key, _, value = part.partition("=")
-            options[key] = _number(value)
+            options[key] = _value(value)
         else:
             words.append(part)
-    return Step(op, name, at, tuple(words), tuple(refs), options)
+    return Operation(op, name, at, tuple(words), tuple(refs), options)
 
 
 def replay(obj, program, do, look=None) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, difference, interleave
+from kit.checks import Pitfall, Problem, difference, interleave, too_slow
 from kit.heap import Heap
 from kit.jobs import Job, PriorityPolicy, Status
 
@@ -329,7 +329,7 @@ def _judge_promote(case, expected, got) -> str | None:
     rest = {k: v for k, v in got.items() if k != "extra work"} if extra else got
     problem = difference(expected, rest)
     if problem is None and extra:
-        return TooSlow("gives the right answers, but " + (
+        return too_slow("gives the right answers, but " + (
             "pushes jobs back onto the delayed heap" if extra["pushed back"] else
             "reads the whole delayed heap") + ": its front is the soonest run_at, so stop at "
             "the first job that is not due")
@@ -454,7 +454,7 @@ import heapq  # noqa: E402 - appended section
 import itertools  # noqa: E402
 
 from kit.checks import a_kind, same  # noqa: E402
-from kit.exercises.worker_board import Board, _drive, _loop_rule, _worker_thread  # noqa: E402
+from kit.exercises.worker_board import Board, drive, loop_rule, worker_thread  # noqa: E402
 
 
 def worker_runs(answer, case):
@@ -467,9 +467,9 @@ def worker_runs(answer, case):
         board = Board(names)
         return board, answer(board)
 
-    threads = {"kit": lambda s: _drive(s[0], s[1], script),
-               **{name: _worker_thread for name in names}}
-    return interleave.explore(setup, threads, _loop_rule, watch=[answer], max_schedules=150)
+    threads = {"kit": lambda s: drive(s[0], s[1], script),
+               **{name: worker_thread for name in names}}
+    return interleave.explore(setup, threads, loop_rule, watch=[answer], max_schedules=150)
 
 
 def _judge_loop(case, expected, got) -> str | None:
@@ -739,7 +739,7 @@ def _judge_reprio(case, expected, got) -> str | None:
         if wrong is None and within is not True:
             calls = ", ".join(f"the 500 {what} {n:,} ({n / 500:.0f} a call)" for what, n in
                               zip(("pushes", "reprioritises", "pops"), within, strict=True))
-            return TooSlow(f"right answers, but {sum(within):,} priority comparisons, over "
+            return too_slow(f"right answers, but {sum(within):,} priority comparisons, over "
                            f"the {REPRIO_BUDGET:,} allowed: {calls}. A heap needs about "
                            "log2(500) = 9 a call; about n a call is a scan (to find the job, "
                            "or the minimum), a re-heapify or a sort after each change")

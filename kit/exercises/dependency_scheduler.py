@@ -17,7 +17,7 @@ from graphlib import TopologicalSorter
 from hypothesis import strategies as st
 
 from kit import dag
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, meter, programs
+from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, too_slow
 from kit.dag import WORKED_EXAMPLE
 
 NAMES = "ABCDEFGH"
@@ -48,7 +48,7 @@ def judge_counted(case, expected, got) -> str | None:
     (want, _), (value, within) = expected, got
     wrong = difference(want, value)
     if wrong is None and not within:
-        return TooSlow(f"gives the right answers, but makes more than {case[0].budget:,} "
+        return too_slow(f"gives the right answers, but makes more than {case[0].budget:,} "
                        "priority comparisons: re-sorting or scanning the waiting jobs costs "
                        "about n per push or pop, a heap about log n")
     return wrong
@@ -954,7 +954,7 @@ def judge_heap(case, expected, got) -> str | None:
         (want, _), (value, within) = expected, got
         wrong = difference(want, value)
         if wrong is None and not within:
-            return TooSlow("gives the right answers, but some push or pop calls before() more "
+            return too_slow("gives the right answers, but some push or pop calls before() more "
                            "often than one root-to-leaf walk needs: a push at most log2 n times, "
                            "a pop at most 2 log2 n times (a scan or a re-sort costs about n)")
         return wrong
@@ -970,7 +970,7 @@ def judge_heap(case, expected, got) -> str | None:
             return f"step {k} ({op}, rule: {rule}): {step[3]}"
     for k, (op, (_, calls, budget, *_)) in enumerate(zip(ops, got, strict=True), 1):
         if calls > budget:
-            return TooSlow(f"right answers, but step {k} ({op}) called before() {calls} "
+            return too_slow(f"right answers, but step {k} ({op}) called before() {calls} "
                            f"times; on that heap one root-to-leaf walk needs at most {budget}")
     return None
 

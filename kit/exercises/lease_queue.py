@@ -35,7 +35,7 @@ from collections import Counter, deque
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, meter, programs
+from kit.checks import Pitfall, Problem, a_kind, meter, programs, too_slow
 from kit.checks.answers import compile_answer, edited, namespace_of, shown, source_of
 from kit.clock import FakeClock
 from kit.delayed import DelayedQueue
@@ -357,7 +357,7 @@ def _too_slow(case, expected, got, what) -> str | None:
     (want, _), (have, _) = expected, got
     n, *params = case[-1][1:]  # ("many ...", n, ...)
     if have is None:
-        return TooSlow(f"gives the right answers, but {what(n, *params)} took more than "
+        return too_slow(f"gives the right answers, but {what(n, *params)} took more than "
                        f"{budget(n):,} comparisons in all, where a heap needs a few per call "
                        "and heap level: some call searches, scans or sorts every item")
     return first_difference(case, want, have)

@@ -39,7 +39,7 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, answers, interleave, mutate, programs
+from kit.checks import Pitfall, Problem, a_kind, answers, interleave, mutate, programs, too_slow
 from kit.clock import FakeClock, MonotonicClock  # noqa: F401 - the wall-clock pitfall's text
 from kit.heap import Heap
 from kit.jobs import FifoPolicy, OldestDuePolicy, PriorityPolicy
@@ -375,7 +375,7 @@ def judge_costs(case, expected, got) -> str | None:
     if isinstance(got, list) and got and isinstance(got[-1], tuple):
         problem = judge_replay(case, expected, got[:-1])
         if problem is None:
-            return TooSlow("gives the right answers, but " + "; and ".join(
+            return too_slow("gives the right answers, but " + "; and ".join(
                 SLOW[step] for step in got[-1][1:]))
         return problem
     return judge_replay(case, expected, got)

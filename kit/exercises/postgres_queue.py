@@ -112,7 +112,7 @@ def _dsn() -> str:
         return os.environ["KIT_PG_DSN"]
     from kit import pgqueue
     try:
-        pgqueue._psycopg()
+        pgqueue.load_psycopg()
         server = pgqueue.local_server()
         _server["dsn"] = server.__enter__()
     except Exception as e:  # noqa: BLE001 - any reason at all: say it in one line

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from kit import batching, cooldown, edf, heapbasics, incremental
 from kit.batching import BatchJob
-from kit.checks import Pitfall, Problem, TooSlow, a_kind, difference, meter, programs
+from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, too_slow
 from kit.clock import FakeClock
 from kit.durable_scheduler import JobStore
 from kit.edf import ProfitJob
@@ -374,10 +374,10 @@ def _judge_top_k(case, expected, got):
         return _top_k_difference(want, value, wrong)
     if costs is not None:
         if costs["held"] > k + 2:
-            return TooSlow(f"right answer, but it held {costs['held']} jobs at once for k = {k}: "
+            return too_slow(f"right answer, but it held {costs['held']} jobs at once for k = {k}: "
                            "a size-k heap holds k (drop the weakest as you go)")
         if costs["compared"] > 6 * len(pairs):
-            return TooSlow(f"right answer, but {costs['compared']} comparisons for "
+            return too_slow(f"right answer, but {costs['compared']} comparisons for "
                            f"{len(pairs)} jobs and k = {k}: a size-k heap needs about "
                            "n (one look at the root) plus log k per replacement")
     return None

@@ -251,7 +251,7 @@ class ShutdownRaised(Exception):
     """The answer's shutdown() raised (it runs on the kit's thread): said as the answer's."""
 
 
-def _drive(board, loop, script) -> None:
+def drive(board, loop, script) -> None:
     """The kit's thread: submit and let time pass as the script says, shut down, drain."""
     for action, *args in script:
         if action == "submit":
@@ -277,7 +277,7 @@ def _drive(board, loop, script) -> None:
         gate.owner = None
 
 
-def _worker_thread(state):
+def worker_thread(state):
     board, loop = state
     try:
         return loop.work()
@@ -285,7 +285,7 @@ def _worker_thread(state):
         board.exit()
 
 
-def _loop_rule(state, out) -> str | None:
+def loop_rule(state, out) -> str | None:
     board, _ = state
     for name, value in out.items():
         if isinstance(value, NotImplementedError):

@@ -76,7 +76,7 @@ OUTCOMES = ("passed", "failed", "not attempted", "crashed", "timed out", "too sl
             "mutated its input")
 
 
-class Question(NamedTuple):
+class QuestionSummary(NamedTuple):
     question: str
     passed: int
     students: int
@@ -85,7 +85,7 @@ class Question(NamedTuple):
     outcomes: dict = {}  # outcome -> how many students had it (every outcome, zeros too)
 
 
-def summary(rows: list[dict]) -> list[Question]:
+def summary(rows: list[dict]) -> list[QuestionSummary]:
     out = []
     for q in questions_of(rows):
         graded = [r for r in rows if q in r["max"]]
@@ -95,11 +95,11 @@ def summary(rows: list[dict]) -> list[Question]:
         pitfall, count = named.most_common(1)[0] if named else (None, 0)
         seen = Counter(r["outcomes"].get(q, {}).get("status", "not graded") for r in graded)
         outcomes = {o: seen.pop(o, 0) for o in OUTCOMES} | dict(seen)
-        out.append(Question(q, passed, len(graded), pitfall, count, outcomes))
+        out.append(QuestionSummary(q, passed, len(graded), pitfall, count, outcomes))
     return out
 
 
-def _chart(stats: list[Question]) -> str:
+def _chart(stats: list[QuestionSummary]) -> str:
     """A bar chart (PNG, base64) of how many students passed each question."""
     import matplotlib
     matplotlib.use("Agg")

@@ -12,7 +12,7 @@ its score.
 
 from kit.grading.cli import main
 from kit.grading.intake import (
-                                Job,
+                                PreparedSubmission,
                                 Refusal,
                                 class_assignment,
                                 code_cells,
@@ -25,7 +25,8 @@ from kit.grading.intake import (
 from kit.grading.judging import grade_all, grade_notebook, records_of
 from kit.grading.outputs import csv_text, report_html, report_name, report_names, write_outputs
 
-__all__ = ["Job", "Refusal", "class_assignment", "code_cells", "csv_text", "exercises_of",
+__all__ = ["PreparedSubmission", "Refusal", "class_assignment", "code_cells", "csv_text",
+           "exercises_of",
            "expand", "grade_all", "grade_notebook", "main", "prepare", "records_of",
            "report_html", "report_name", "report_names", "snapshot", "submissions",
            "write_outputs"]

@@ -67,7 +67,7 @@ class Refusal(Exception):
     """The class cannot be graded as asked; the message says why (one line)."""
 
 
-class Job(NamedTuple):
+class PreparedSubmission(NamedTuple):
     """One submission to grade: its snapshot, its student id, why it is refused (or None), its
     code cells, notes for its report, the names its cells define, and the flagged questions."""
 
@@ -625,9 +625,10 @@ def read_notebook(copy: Path) -> tuple[dict | None, str | None]:
     return nb, None
 
 
-def prepare(paths: list[str], topic: str | None, folder: Path) -> tuple[list[Job], str]:
-    """The class's topic (the teacher's), and a prepared Job per student: snapshot, cells, what
-    the cells define, flags, notes."""
+def prepare(paths: list[str], topic: str | None,
+            folder: Path) -> tuple[list[PreparedSubmission], str]:
+    """The class's topic (the teacher's), and a PreparedSubmission per student: snapshot, cells,
+    what the cells define, flags, notes."""
     assignment = class_assignment(paths, topic)
     topic = assignment.topic
     jobs = []
@@ -635,20 +636,20 @@ def prepare(paths: list[str], topic: str | None, folder: Path) -> tuple[list[Job
         notes = [f"also in the student's folder, ignored: {', '.join(s.extras)[:500]}"] \
             if s.extras else []
         if s.path is None:
-            jobs.append(Job(s.student, s.student, s.why, notes=tuple(notes)))
+            jobs.append(PreparedSubmission(s.student, s.student, s.why, notes=tuple(notes)))
             continue
         copy, why = snapshot(s.path, folder)
         nb = None
         if copy is not None:
             nb, why = read_notebook(copy)
         if nb is None:
-            jobs.append(Job(str(copy or s.path), s.student, why, notes=tuple(notes)))
+            jobs.append(PreparedSubmission(str(copy or s.path), s.student, why, notes=tuple(notes)))
             continue
         said = exercises_of(nb)
         if said not in (None, topic):
             notes.append(f"this notebook says it answers {said}; the class is graded on {topic}")
         cells = tuple(code_cells(nb))
         trees = _trees(cells)
-        jobs.append(Job(str(copy), s.student, None, cells, tuple(notes), defined_names(trees),
-                        reference_flags(trees, topic)))
+        jobs.append(PreparedSubmission(str(copy), s.student, None, cells, tuple(notes),
+                                       defined_names(trees), reference_flags(trees, topic)))
     return jobs, topic

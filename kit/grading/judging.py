@@ -28,7 +28,7 @@ from pathlib import Path
 from kit.checks.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
 from kit.exercises import questions
 from kit.grading import isolation, wire
-from kit.grading.intake import Job, first_line, prepare
+from kit.grading.intake import PreparedSubmission, first_line, prepare
 from kit.grading.protocol import Gone, Learner, Lost
 
 CELL_SECONDS = 10
@@ -71,7 +71,7 @@ def _outcome(status: str, text: str, problem: Problem) -> dict:
             "pitfall": None, "hint": problem.hint(1).text}
 
 
-def _cell_error(job: Job, errors: list[dict], name: str) -> str | None:
+def _cell_error(job: PreparedSubmission, errors: list[dict], name: str) -> str | None:
     """The failure of the cell that holds `def name` / `class name`, as the learner sees it."""
     holds = re.compile(rf"^\s*(async\s+)?(def|class)\s+{re.escape(name)}\b", re.M)
     for e in errors:
@@ -83,7 +83,7 @@ def _cell_error(job: Job, errors: list[dict], name: str) -> str | None:
     return None
 
 
-class Question:
+class QuestionJudge:
     """One question asked of a learner: its judge forked, its clock kept from outside."""
 
     def __init__(self, learner: Learner, problem: Problem, q: str, timeout: float):
@@ -164,12 +164,12 @@ class Question:
         return bool(outcome.pop("passed")), outcome
 
 
-def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
+def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 60,
                    isolated: bool | None = None) -> dict:
-    """Grade one notebook (a prepared `Job`, or a path: snapshotted here); returns plain data:
+    """Grade one notebook (a `PreparedSubmission`, or a path: snapshotted here); returns plain data:
     scores, outcomes, flags and notes. `isolated` None: in a sandbox when this machine can make
     one (the caller that must refuse without one asks `isolation.unavailable()` first)."""
-    if not isinstance(job, Job):
+    if not isinstance(job, PreparedSubmission):
         with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
             jobs, _ = prepare([str(job)], topic, Path(folder))
             return grade_notebook(jobs[0], topic, timeout, isolated)
@@ -204,7 +204,7 @@ def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
                 passed, outcome = False, _outcome(learner.dead.why.outcome, failed_cell or
                                                   f"{problem.name}: {learner.dead}", problem)
             else:
-                passed, outcome = Question(learner, problem, q, timeout).run()
+                passed, outcome = QuestionJudge(learner, problem, q, timeout).run()
                 if failed_cell:
                     outcome["text"] = f"{failed_cell}\n{outcome['text']}"
                     outcome["html"] = f"<p>{html.escape(failed_cell)}</p>{outcome['html']}"
@@ -218,7 +218,8 @@ def grade_notebook(job: Job | str, topic: str, timeout: float = 60,
 
 # -- many notebooks, in worker processes; a dead worker's notebooks retried ----------------------
 
-def grade_all(jobs: list[Job], grade: Callable[[Job], dict], workers: int,
+def grade_all(jobs: list[PreparedSubmission], grade: Callable[[PreparedSubmission], dict],
+              workers: int,
               progress: Callable[[int, int, str], None] | None = None) -> list[dict]:
     """`grade(job)` for every job, in `workers` processes, rows in the jobs' order. When a worker
     process dies, the notebooks it took down are graded again, each in a fresh process."""
@@ -251,7 +252,7 @@ def grade_all(jobs: list[Job], grade: Callable[[Job], dict], workers: int,
     return [rows[i] for i in range(len(jobs))]
 
 
-def _alone(job: Job, grade: Callable[[Job], dict]) -> dict:
+def _alone(job: PreparedSubmission, grade: Callable[[PreparedSubmission], dict]) -> dict:
     with cf.ProcessPoolExecutor(max_workers=1) as pool:
         try:
             return pool.submit(grade, job).result()
@@ -262,6 +263,6 @@ def _alone(job: Job, grade: Callable[[Job], dict]) -> dict:
             return failed(job, f"grading failed: {e!r}")
 
 
-def failed(job: Job, why: str) -> dict:
+def failed(job: PreparedSubmission, why: str) -> dict:
     return {"student": job.student, "exercises": None, "scores": {}, "max": {}, "outcomes": {},
             "flags": dict(job.flags), "notes": [why]}

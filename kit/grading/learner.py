@@ -40,7 +40,7 @@ def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) 
     the line counted inside the cell) and the rest still run. The alarm that stops a long cell
     is a courtesy to honest notebooks: the grader's own clock bounds the whole start-up,
     whatever the notebook does to its signals."""
-    from kit.checks.engine import _TimedOut, call_with_timeout
+    from kit.checks.engine import OutOfTime, call_with_timeout
     from kit.grading.intake import runnable
 
     errors = []
@@ -49,7 +49,7 @@ def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) 
         try:
             code = compile(runnable(source), name, "exec")
             call_with_timeout(lambda code=code: exec(code, namespace), seconds)
-        except _TimedOut as e:
+        except OutOfTime as e:
             errors.append({"cell": i, "line": _line_in(e.__traceback__, name),
                            "error": f"still running after {seconds:g} s; stopped"})
         except SyntaxError as e:
