@@ -1,9 +1,5 @@
 """Thread interleavings on demand: the same verdict on every run, no sleeps, no timing.
 
-(And two smaller ways to watch what an answer's code does while it runs, with no clock:
-`lines_run` counts the lines it runs, for cost promises; `watching_clocks` lists the system
-clocks it reads, for answers that must use an injected clock.)
-
 A race shows only when a thread is switched out at the worst moment, say between a claim's
 `if job.status == "PENDING"` and its `job.status = "RUNNING"`. Real threads switch whenever the
 interpreter likes, so a check that just starts threads catches such a bug now and then. Here the
@@ -36,14 +32,14 @@ import _thread
 import linecache
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CoopLock", "Exploration", "adopt_locks", "code_files", "cooperative_locks",
-           "explore", "held_locks", "lines_run", "watching_clocks"]
+from kit.checks.watch import code_files, globals_of
+
+__all__ = ["CoopLock", "Exploration", "adopt_locks", "cooperative_locks", "explore", "held_locks"]
 
 _real_lock = _thread.allocate_lock  # batons and waits use the real thing, never a patched one
 _REAL_LOCKS = (type(_thread.allocate_lock()), type(threading.RLock()))
@@ -139,93 +135,6 @@ def held_locks() -> list:
     return [lock for lock in (run.locks if run else ()) if lock.owner == ident]
 
 
-def code_files(*objects) -> set:
-    """The files (a notebook cell counts as one) of the code of functions, methods and classes,
-    base classes included: the lines `explore` may switch at."""
-    files = set()
-    for obj in objects:
-        for klass in getattr(obj, "__mro__", (obj,)):
-            if klass is object:
-                continue
-            values = vars(klass).values() if isinstance(klass, type) else [klass]
-            for value in values:
-                fn = getattr(value, "__func__", getattr(value, "fget", value))
-                code = getattr(fn, "__code__", None)
-                if code is not None:
-                    files.add(code.co_filename)
-    return files
-
-
-def lines_run(call: Callable[[], Any], *watch) -> int:
-    """How many lines of `watch`'s code run during `call()` in this thread: a cost that grows
-    with the input where the code scans (a loop's line counts once per pass), and stays flat
-    where it does not. No clock involved."""
-    files, count = code_files(*watch), 0
-
-    def local(frame, event, arg):
-        nonlocal count
-        count += event == "line"
-        return local
-
-    def calls(frame, event, arg):
-        return local if frame.f_code.co_filename in files else None
-
-    previous = sys.gettrace()
-    sys.settrace(calls)
-    try:
-        call()
-    finally:
-        sys.settrace(previous)
-    return count
-
-
-_CLOCKS = ("time", "monotonic", "perf_counter", "process_time", "time_ns", "monotonic_ns",
-           "perf_counter_ns")
-
-
-@contextmanager
-def watching_clocks(*objects):
-    """While inside: the time module's clocks read (in this thread) by `objects`' code, directly
-    or through what it called (a MonotonicClock it made for itself counts too), are listed in
-    the yielded list, by name. `from time import monotonic` in their modules is covered too."""
-    me, files, reads = threading.get_ident(), code_files(*objects), []
-    entered = sys._getframe(2)  # the frame of the `with`: the stack above it does not count
-    originals = {name: getattr(time, name) for name in _CLOCKS}
-
-    def by_watched_code() -> bool:
-        frame = sys._getframe(2)
-        while frame is not None and frame is not entered:
-            if frame.f_code.co_filename in files:
-                return True
-            frame = frame.f_back
-        return False
-
-    def spy(name, fn):
-        def read(*args):
-            if threading.get_ident() == me and by_watched_code():
-                reads.append(name)
-            return fn(*args)
-        return read
-
-    spies = {name: spy(name, fn) for name, fn in originals.items()}
-    rebound = []  # (globals, name, original) for names bound by `from time import ...`
-    for g in _globals_of(objects):
-        for name, bound in list(g.items()):
-            for clock, original in originals.items():
-                if bound is original:
-                    rebound.append((g, name, bound))
-                    g[name] = spies[clock]
-    for name, fn in spies.items():
-        setattr(time, name, fn)
-    try:
-        yield reads
-    finally:
-        for name, fn in originals.items():
-            setattr(time, name, fn)
-        for g, name, bound in rebound:
-            g[name] = bound
-
-
 @contextmanager
 def cooperative_locks(*objects):
     """While inside, `threading.Lock()` and `threading.RLock()` called by this thread make
@@ -244,7 +153,7 @@ def cooperative_locks(*objects):
 
     fakes = {_LOCK: factory(_LOCK, False), _RLOCK: factory(_RLOCK, True)}
     rebound = []
-    for g in _globals_of(objects):
+    for g in globals_of(objects):
         for name, value in list(g.items()):
             if any(value is real for real in fakes):
                 rebound.append((g, name, value))
@@ -256,19 +165,6 @@ def cooperative_locks(*objects):
         threading.Lock, threading.RLock = _LOCK, _RLOCK
         for g, name, value in rebound:
             g[name] = value
-
-
-def _globals_of(objects) -> list:
-    seen, out = set(), []
-    for obj in objects:
-        for klass in getattr(obj, "__mro__", (obj,)):
-            values = vars(klass).values() if isinstance(klass, type) else [klass]
-            for value in values:
-                g = getattr(getattr(value, "__func__", value), "__globals__", None)
-                if g is not None and id(g) not in seen:
-                    seen.add(id(g))
-                    out.append(g)
-    return out
 
 
 def adopt_locks(obj) -> list:

@@ -46,7 +46,7 @@ class Operation:
 def _value(text: str):
     """A word as the number it reads as, else as itself."""
     try:
-        return validate.parse_value(text)
+        return validate.parse_number(text)
     except ValueError:
         return text
 

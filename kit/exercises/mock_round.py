@@ -16,7 +16,7 @@ L1-L5 replay generated operation sequences ("submit a p=2 delay=1", "tick", "can
 the learner's class and the answer, and compare what each call returned and, after every step,
 every job's status and how often its task ran. A "tick" step is `tick()` followed by
 `clock.advance(1)`. While a replay runs, the time module's clocks are watched
-(`interleave.watching_clocks`): a scheduler that reads them (instead of the injected clock) is
+(`watch.watching_clocks`): a scheduler that reads them (instead of the injected clock) is
 reported as such. Costs the statement promises
 (cancel O(1), promotion from the front of the delayed heap) are checked by counting the lines
 of the class that run, on a small and a large scheduler.
@@ -39,7 +39,17 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, a_kind, answers, interleave, mutate, programs, too_slow
+from kit.checks import (
+    Pitfall,
+    Problem,
+    a_kind,
+    answers,
+    interleave,
+    mutate,
+    programs,
+    too_slow,
+    watch,
+)
 from kit.clock import FakeClock, MonotonicClock  # noqa: F401 - the wall-clock pitfall's text
 from kit.heap import Heap
 from kit.jobs import FifoPolicy, OldestDuePolicy, PriorityPolicy
@@ -254,7 +264,7 @@ def replay(cls, case, locks=LOCK_TYPES) -> list | str:
     options = {} if policy is None else {"policy": POLICIES[policy]()}
     if workers is not None:  # None: the default, one worker
         options["workers"] = workers
-    with interleave.watching_clocks(cls) as reads:
+    with watch.watching_clocks(cls) as reads:
         sched = cls(clock, **options)
         for op in ops:
             seen.append(_apply(sched, clock, op, calls, during, locks))
@@ -352,8 +362,8 @@ def _lines(cls, waiting: int, step: str) -> int:
     for i in range(waiting):
         sched.submit(f"w{i}", lambda: None, priority=2, delay=1000 + i)
     if step == "cancel":
-        return interleave.lines_run(lambda: sched.cancel("w0"), cls)
-    return interleave.lines_run(sched.tick, cls)
+        return watch.lines_run(lambda: sched.cancel("w0"), cls)
+    return watch.lines_run(sched.tick, cls)
 
 
 def cost(cls, case) -> list | str:
