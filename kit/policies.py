@@ -241,102 +241,103 @@ def simulate_fast(tasks, policy, quantum=1, *, preemptive=None, aging=0, levels=
     """`simulate`, tuned for large inputs: the same arguments, the same `Schedule`
     (tests/test_policies.py proves it). A deque instead of the heap when the key is constant,
     locals instead of attribute lookups, and arrivals admitted only at events that can use them.
+    Its state has `simulate`'s names (running, left, began, ready) and its steps its numbers.
     """
     tasks = check_tasks(tasks)
     rule = policy_rule(tasks, policy, quantum, preemptive, aging, levels, quanta, allotment, boost)
-    n, base, aging, preempts, rem, fb = (len(tasks), rule.base, rule.aging, rule.preempts,
+    n, base, aging, preempts, left, fb = (len(tasks), rule.base, rule.aging, rule.preempts,
                                          rule.left, rule.feedback)
     slice_len = None if fb is None and rule.quantum is None else rule.quantum
     arrival = list(map(itemgetter(1), tasks))
     if all(map(le, arrival, arrival[1:])):  # already in arrival order, as most inputs are
-        order, arrive_at = list(range(n)), arrival + [inf]
+        order, arrival_at = list(range(n)), arrival + [inf]
     else:  # stable: equal arrivals keep input order
         order = sorted(range(n), key=arrival.__getitem__)
-        arrive_at = list(map(arrival.__getitem__, order)) + [inf]
+        arrival_at = list(map(arrival.__getitem__, order)) + [inf]
     first, finish = [None] * n, [None] * n
-    queue = deque() if base is None else None  # fifo and rr need no key: a plain queue
-    heap = []  # (base[i] + aging * time it entered, seq, i)
+    ready_fifo = deque() if base is None else None  # fifo and rr need no key: a plain queue
+    ready = []  # (base[i] + aging * time it entered, seq, i)
     who, starts, ends, moves = [], [], [], []
-    seq = nxt = 0
-    now = arrive_at[0] if n else 0
+    seq = arrived = 0
+    now = arrival_at[0] if n else 0
     boost_at = rule.next_boost(now)
-    run = -1
-    start = seg = done_at = quantum_end = 0
+    running = None
+    start = began = done_at = quantum_end = 0
 
     while True:
-        while arrive_at[nxt] <= now:  # admit every arrival up to now, keyed at its arrival
-            i = order[nxt]
-            if queue is None:
-                heappush(heap, (base[i] + aging * arrive_at[nxt], seq, i))
+        while arrival_at[arrived] <= now:  # 2. arrivals join the queue, keyed at their arrival
+            i = order[arrived]
+            if ready_fifo is None:
+                heappush(ready, (base[i] + aging * arrival_at[arrived], seq, i))
                 seq += 1
             else:
-                queue.append(i)
-            nxt += 1
-        if now >= boost_at:
+                ready_fifo.append(i)
+            arrived += 1
+        if now >= boost_at:  # 3. the boost
             boost_at = rule.next_boost(now)
-            heap = [(0, k, i) for k, (_, _, i) in enumerate(sorted(heap), seq)]
-            seq += len(heap)
-            for i in [i for _, _, i in heap] + ([run] if run >= 0 else []):
+            ready = [(0, k, i) for k, (_, _, i) in enumerate(sorted(ready), seq)]
+            seq += len(ready)
+            for i in [i for _, _, i in ready] + ([running] if running is not None else []):
                 if fb.lift(i):
                     moves.append((now, i, 0))
-            seg = quantum_end = now
-        if run >= 0:
-            rem[run] = done_at - now
+            began = quantum_end = now
+        if running is not None:  # 4. the running task: its quantum used up, or preempted?
+            left[running] = done_at - now
             leave = False
             if now >= quantum_end:
-                if fb is not None and fb.charge(run, now - seg):
-                    moves.append((now, run, base[run]))
-                if queue or heap and heap[0][0] <= base[run] + aging * now:
+                if fb is not None and fb.charge(running, now - began):
+                    moves.append((now, running, base[running]))
+                if ready_fifo or ready and ready[0][0] <= base[running] + aging * now:
                     leave = True
                 elif fb is not None:
-                    seg = now
-                    quantum_end = now + fb.slice(run)
+                    began = now
+                    quantum_end = now + fb.slice(running)
                 else:
-                    quantum_end = now + alone(slice_len, now, now if heap else arrive_at[nxt])
-            elif preempts and heap and heap[0][0] < base[run] + aging * now:
+                    quantum_end = now + alone(slice_len, now, now if ready else arrival_at[arrived])
+            elif preempts and ready and ready[0][0] < base[running] + aging * now:
                 leave = True
                 if fb is not None:
-                    fb.charge(run, now - seg)
+                    fb.charge(running, now - began)
             if leave:
-                who.append(run)
+                who.append(running)
                 starts.append(start)
                 ends.append(now)
-                if queue is None:
-                    heappush(heap, (base[run] + aging * now, seq, run))
+                if ready_fifo is None:
+                    heappush(ready, (base[running] + aging * now, seq, running))
                     seq += 1
                 else:
-                    queue.append(run)
-                run = -1
-        if run < 0:
-            if not (heap or queue):
-                if nxt == n:
+                    ready_fifo.append(running)
+                running = None
+        if running is None:  # 5. a free worker takes the ready task with the smallest key
+            if not (ready or ready_fifo):
+                if arrived == n:
                     break
-                now = arrive_at[nxt]
+                now = arrival_at[arrived]
                 continue
-            run = heappop(heap)[2] if queue is None else queue.popleft()
-            start = seg = now
-            done_at = now + rem[run]
-            if first[run] is None:
-                first[run] = now
+            running = heappop(ready)[2] if ready_fifo is None else ready_fifo.popleft()
+            start = began = now
+            done_at = now + left[running]
+            if first[running] is None:
+                first[running] = now
             if slice_len is None:
                 quantum_end = inf
             elif fb is not None:
-                quantum_end = now + fb.slice(run)
-            elif heap or queue:
+                quantum_end = now + fb.slice(running)
+            elif ready or ready_fifo:
                 quantum_end = now + slice_len
             else:
-                quantum_end = now + alone(slice_len, now, arrive_at[nxt])
-        t = done_at if done_at < quantum_end else quantum_end
-        if preempts and arrive_at[nxt] < t:
-            t = arrive_at[nxt]
+                quantum_end = now + alone(slice_len, now, arrival_at[arrived])
+        t = done_at if done_at < quantum_end else quantum_end  # 6. the next event
+        if preempts and arrival_at[arrived] < t:
+            t = arrival_at[arrived]
         if boost_at < t:
             t = boost_at
-        if t == done_at:
-            now = finish[run] = t
-            who.append(run)
+        if t == done_at:  # 1. (for the next event) the running task is done
+            now = finish[running] = t
+            who.append(running)
             starts.append(start)
             ends.append(t)
-            run = -1
+            running = None
         else:
             now = t
     return Schedule(policy, tasks, first, finish, (who, starts, ends), moves)
