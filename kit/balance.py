@@ -246,15 +246,10 @@ def min_makespan(tasks, cpus: int, time_limit=None, clock=None) -> Balance:
     The search answers "can every CPU finish by `cap`?": first for cap = `lower_bound` (when
     that works nothing can beat it), then, starting from LPT's answer, for a cap just below the
     best makespan found so far, until the answer is no; the best found is then proven optimal.
-    Each question places the tasks largest first and cuts a branch when
-      * the task would push a CPU past the cap (prune on the best found),
-      * a CPU with the same load was already tried for this task (equal loads are interchangeable),
-      * a task as big as the previous one skips the loads that one already tried (swapping the
-        two gives a case already searched),
-      * some CPU would be filled exactly to the cap: that placement alone is tried, since any
-        answer can swap the task with whatever fills that gap,
-      * (ints) the room left on CPUs that can still take the smallest task is less than the work
-        left.
+    Each question (`fill`) places the tasks largest first, each on every CPU in turn, never past
+    the cap. Prunings that only cut branches that cannot succeed are kept apart, named, below it:
+    `hopeless` (too little room left for the work left), `already_tried` (equal loads, equal
+    tasks) and `cpus_to_try` (a CPU the task fills exactly to the cap is the only one tried).
     Worst case O(N^M): the problem is NP-hard. Tens of tasks are usually fine, hundreds are
     hopeless (more than MAX_SEARCH_TASKS is refused unless LPT already meets the bound).
 
@@ -282,23 +277,19 @@ def min_makespan(tasks, cpus: int, time_limit=None, clock=None) -> Balance:
     loads, where, branches = [zero] * cpus, [0] * len(big), 0
 
     def fill(k: int, cap, done=frozenset()) -> bool:
-        """Place tasks k, k+1, ... so that no load passes cap; True (loads filled) if possible.
-        `done`: loads the previous task already went to in branches that failed."""
-        nonlocal branches
+        """The search itself: place tasks k, k+1, ... so that no load passes `cap`; True (loads
+        and `where` filled) if possible. Task k tries each CPU, least loaded first, and the
+        search goes on with task k + 1; a dead end puts the task back and tries the next CPU.
+        `done`: the loads the previous task already went to in branches that failed."""
         if k == len(big):
             return True
-        branches += 1
-        if deadline is not None and branches % 256 == 0 and clock.now() >= deadline:
-            raise _OutOfTime
-        if whole and sum(cap - x for x in loads if x + smallest <= cap) < left[k]:
+        out_of_time()
+        if hopeless(k, cap):
             return False
-        t = big[k]
-        # a task as big as the previous one may swap places with it: skip what that one tried
-        tried = set(done) if k and t == big[k - 1] else set()
-        exact = [c for c in range(cpus) if loads[c] + t == cap][:1]
-        for c in exact or sorted(range(cpus), key=loads.__getitem__):
+        t, tried = big[k], already_tried(k, done)
+        for c in cpus_to_try(t, cap):
             old = loads[c]
-            if old in tried or old + t > cap:
+            if old + t > cap or old in tried:
                 continue
             before = frozenset(tried)
             tried.add(old)
@@ -307,6 +298,31 @@ def min_makespan(tasks, cpus: int, time_limit=None, clock=None) -> Balance:
                 return True
             loads[c] = old  # restore the saved value: float (a + t) - t need not equal a
         return False
+
+    # -- the prunings: each cuts only branches that cannot succeed (a first reading may skip them)
+    def hopeless(k: int, cap) -> bool:
+        """(ints) The room left on CPUs that can still take the smallest task is less than the
+        work left."""
+        return whole and sum(cap - x for x in loads if x + smallest <= cap) < left[k]
+
+    def already_tried(k: int, done) -> set:
+        """Loads not worth trying for task k: equal loads are interchangeable (the loop adds each
+        load it tries), and a task as big as the previous one skips the loads that one already
+        tried (swapping the two gives a case already searched)."""
+        return set(done) if k and big[k] == big[k - 1] else set()
+
+    def cpus_to_try(t, cap) -> list[int]:
+        """The CPUs least loaded first; but when one would be filled exactly to the cap, that
+        placement alone, since any answer can swap the task with whatever fills that gap."""
+        exact = [c for c in range(cpus) if loads[c] + t == cap][:1]
+        return exact or sorted(range(cpus), key=loads.__getitem__)
+
+    def out_of_time() -> None:
+        """The deadline clock: read every 256 branches, past `time_limit` the search stops."""
+        nonlocal branches
+        branches += 1
+        if deadline is not None and branches % 256 == 0 and clock.now() >= deadline:
+            raise _OutOfTime
 
     def below(x):
         return x - 1 if whole else math.nextafter(x, -math.inf)
