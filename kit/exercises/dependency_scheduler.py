@@ -133,7 +133,6 @@ def judge_heap(case, expected, got) -> str | None:
     return problem
 
 
-NO_TIE_BREAK = "no tie-break"
 TIE_BY_NAME_KEY = "ties broken by name, not by push order (a wrong tie key)"
 TIE_BY_NAME = ("with entries (priority, name), equal priorities leave in name order; put a "
                "counter between them: (priority, next(counter), name)")

@@ -101,95 +101,127 @@ def _budget(limit=20_000):
 
 
 def run_claims(answer, case) -> list[Claim]:
-    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says."""
+    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says: a fresh
+    table, one connection per worker, the schedule's steps, then what each claim got."""
     jobs, schedule = case
     statements = _statements(answer)
     folder = tempfile.mkdtemp(prefix="kit-claim-", dir=SCRATCH)
     conns = []
     try:
         path = os.path.join(folder, "jobs.db")
-        look = sqlite3.connect(path, isolation_level=None)
-        conns.append(look)
-        look.execute("PRAGMA journal_mode = WAL")
-        look.execute("PRAGMA synchronous = OFF")  # a scratch file: no fsync
-        look.execute("BEGIN")
-        look.execute(TABLE)
-        look.execute(INDEX)  # the planner may read rows in index order: only ORDER BY decides
-        look.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?)",
-                         [(i, v, w, d) for i, (v, w, d) in enumerate(jobs, 1)])
-        look.execute("COMMIT")
-        workers = {}
-        for name in "AB":
-            conn = sqlite3.connect(path, timeout=0, isolation_level=None)
-            conn.execute("PRAGMA synchronous = OFF")
-            conn.set_progress_handler(_budget(), 1000)
-            conns.append(conn)
-            workers[name] = _Worker(name, conn)
+        look = _fresh_table(path, jobs, conns)
+        workers = _connect_workers(path, conns)
         finished: list[tuple] = []
-
-        def step(w: _Worker) -> None:
-            if w.next == 0:  # a new claim starts: note the oldest free job now
-                w.id, w.alone = None, True
-                w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}").fetchone()[0]
-            params = {"worker": w.name, "now": NOW, "until": UNTIL, "id": w.id}
-            try:
-                cursor = w.conn.execute(statements[w.next], params)
-                rows = cursor.fetchall()
-            except sqlite3.OperationalError as e:
-                name = getattr(e, "sqlite_errorname", "")
-                if name == "SQLITE_BUSY":
-                    return  # another connection holds the write lock: wait for it
-                if name == "SQLITE_BUSY_SNAPSHOT":
-                    raise StaleSnapshot(
-                        f"statement {w.next + 1} of worker {w.name} was refused by SQLite "
-                        "(SQLITE_BUSY_SNAPSHOT): its transaction read the table, then the other "
-                        "worker committed, and a stale snapshot may not write. Take the write "
-                        "lock before reading: BEGIN IMMEDIATE") from None
-                raise SqlRefused(f"statement {w.next + 1} failed for worker {w.name}: {e}") \
-                    from None
-            except sqlite3.Error as e:
-                raise SqlRefused(f"statement {w.next + 1} failed for worker {w.name}: "
-                                 f"{type(e).__name__}: {e}") from None
-            for other in workers.values():
-                if other is not w and other.next > 0:
-                    other.alone = False  # someone ran a statement in the middle of its claim
-            if cursor.description is not None:
-                w.id = rows[0][0] if rows else None
-            w.next += 1
-            if w.next == len(statements):
-                if w.conn.in_transaction:
-                    raise LeftOpen(f"worker {w.name}'s claim ended inside an open transaction; "
-                                     "end it with COMMIT, or the write lock is never released")
-                w.next = 0
-                finished.append((w.name, w.id, w.alone and len(statements) >= 1, w.oldest))
-
         for name in schedule:
-            step(workers[name])
-        for _ in range(MAX_ROUNDS):  # let the claims in progress finish, taking turns
-            busy = [w for w in workers.values() if w.next > 0]
-            if not busy:
-                break
-            for w in busy:
-                step(w)
-        else:
-            raise NeverFinished("the claims never finished: a worker waits for a lock forever")
-        owners = {}
-        for i, (visible_at, worker, done) in enumerate(jobs, 1):
-            row = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
-                               (i,)).fetchone()
-            if row != (visible_at, worker, done):
-                owners[i] = row[1]
-        claims = [Claim(name, got, alone, oldest if alone else None,
-                        owners.get(got) if got is not None else None)
-                  for name, got, alone, oldest in finished]
-        believed = {c.got for c in claims}
-        claims += [Claim("nobody", job, False, None, owner)
-                   for job, owner in owners.items() if job not in believed]
-        return claims
+            _step(workers[name], statements, look, workers, finished)
+        _finish_in_turns(statements, look, workers, finished)
+        return _claims(look, jobs, finished)
     finally:
         for conn in conns:
             conn.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _fresh_table(path, jobs, conns) -> sqlite3.Connection:
+    """The jobs table at `path`, filled with `jobs` (rows 1, 2, ...); the connection that looks."""
+    look = sqlite3.connect(path, isolation_level=None)
+    conns.append(look)
+    look.execute("PRAGMA journal_mode = WAL")
+    look.execute("PRAGMA synchronous = OFF")  # a scratch file: no fsync
+    look.execute("BEGIN")
+    look.execute(TABLE)
+    look.execute(INDEX)  # the planner may read rows in index order: only ORDER BY decides
+    look.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?)",
+                     [(i, v, w, d) for i, (v, w, d) in enumerate(jobs, 1)])
+    look.execute("COMMIT")
+    return look
+
+
+def _connect_workers(path, conns) -> dict[str, _Worker]:
+    """Workers A and B, each on its own connection that never waits for a lock (timeout=0)."""
+    workers = {}
+    for name in "AB":
+        conn = sqlite3.connect(path, timeout=0, isolation_level=None)
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.set_progress_handler(_budget(), 1000)
+        conns.append(conn)
+        workers[name] = _Worker(name, conn)
+    return workers
+
+
+def _step(w: _Worker, statements, look, workers, finished) -> None:
+    """Worker `w` runs its next statement (or waits, when another holds the write lock); a claim
+    that ran its last statement is added to `finished`."""
+    if w.next == 0:  # a new claim starts: note the oldest free job now
+        w.id, w.alone = None, True
+        w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}").fetchone()[0]
+    params = {"worker": w.name, "now": NOW, "until": UNTIL, "id": w.id}
+    try:
+        cursor = w.conn.execute(statements[w.next], params)
+        rows = cursor.fetchall()
+    except sqlite3.Error as e:
+        if isinstance(e, sqlite3.OperationalError) and _error_name(e) == "SQLITE_BUSY":
+            return  # another connection holds the write lock: wait for it
+        raise _refusal(w, e) from None
+    for other in workers.values():
+        if other is not w and other.next > 0:
+            other.alone = False  # someone ran a statement in the middle of its claim
+    if cursor.description is not None:
+        w.id = rows[0][0] if rows else None
+    w.next += 1
+    if w.next == len(statements):
+        if w.conn.in_transaction:
+            raise LeftOpen(f"worker {w.name}'s claim ended inside an open transaction; "
+                           "end it with COMMIT, or the write lock is never released")
+        w.next = 0
+        finished.append((w.name, w.id, w.alone and len(statements) >= 1, w.oldest))
+
+
+def _error_name(e: sqlite3.Error) -> str:
+    return getattr(e, "sqlite_errorname", "")
+
+
+def _refusal(w: _Worker, e: sqlite3.Error) -> ClaimError:
+    """The ClaimError that says why SQLite refused worker `w`'s statement."""
+    if isinstance(e, sqlite3.OperationalError):
+        if _error_name(e) == "SQLITE_BUSY_SNAPSHOT":
+            return StaleSnapshot(
+                f"statement {w.next + 1} of worker {w.name} was refused by SQLite "
+                "(SQLITE_BUSY_SNAPSHOT): its transaction read the table, then the other "
+                "worker committed, and a stale snapshot may not write. Take the write "
+                "lock before reading: BEGIN IMMEDIATE")
+        return SqlRefused(f"statement {w.next + 1} failed for worker {w.name}: {e}")
+    return SqlRefused(f"statement {w.next + 1} failed for worker {w.name}: "
+                      f"{type(e).__name__}: {e}")
+
+
+def _finish_in_turns(statements, look, workers, finished) -> None:
+    """Let the claims in progress finish, taking turns; NeverFinished when they cannot."""
+    for _ in range(MAX_ROUNDS):
+        busy = [w for w in workers.values() if w.next > 0]
+        if not busy:
+            return
+        for w in busy:
+            _step(w, statements, look, workers, finished)
+    raise NeverFinished("the claims never finished: a worker waits for a lock forever")
+
+
+def _claims(look, jobs, finished) -> list[Claim]:
+    """Each finished claim with the worker the table names for its job at the end, then a claim
+    by "nobody" for every other row that changed."""
+    owners = {}
+    for i, (visible_at, worker, done) in enumerate(jobs, 1):
+        row = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
+                           (i,)).fetchone()
+        if row != (visible_at, worker, done):
+            owners[i] = row[1]
+    claims = [Claim(name, got, alone, oldest if alone else None,
+                    owners.get(got) if got is not None else None)
+              for name, got, alone, oldest in finished]
+    believed = {c.got for c in claims}
+    claims += [Claim("nobody", job, False, None, owner)
+               for job, owner in owners.items() if job not in believed]
+    return claims
 
 
 def _free_at_start(jobs) -> list[int]:
