@@ -544,16 +544,18 @@ def cost_case(*params, kinds=("ack",)):
     return "many leases at once", (10 * STRESS, *params, ("many leases", STRESS, kinds))
 
 
+def lease_level(level: int, answer, arg_names: tuple[str, ...], **declared) -> Problem:
+    """Levels 1-4 are checked alike: programs of that level replayed against the answer and the
+    kit's LeaseQueue (`CoreLeases`), the first difference reported."""
+    return Problem(name=answer.__name__, arg_names=arg_names, cases=lease_programs(level),
+                   answer=answer, reference=CoreLeases, run=replay, judge=first_difference,
+                   **declared)
+
+
 # -- q1: lease and ack ------------------------------------------------------------------------
 WRONG_WORKER = "acks from the wrong worker"
-q1 = Problem(
-    name="BorrowQueue",
-    arg_names=("lease_for", "operations"),
-    cases=lease_programs(1),
-    answer=BorrowQueue,
-    reference=CoreLeases,
-    run=replay,
-    judge=first_difference,
+q1 = lease_level(
+    1, BorrowQueue, ("lease_for", "operations"),
     examples=[
         ("put C then A: the older job first", (30, ["t=0 put C", "t=0 put A", "t=1 lease w1",
                                                     "t=1 lease w2", "t=2 ack w2 #2"])),
@@ -588,14 +590,8 @@ STALE_HOLDER = "holder() does not catch up first"
 ONLY_WHEN_LEASING = "noticing expiry only when leasing"
 NO_TIE_BREAKER = "heap without a tie-breaker"
 CANCEL_BY_NAME = "lazy cancel by name (a set of cancelled names)"
-q2 = Problem(
-    name="ExpiringQueue",
-    arg_names=("lease_for", "operations"),
-    cases=lease_programs(2),
-    answer=ExpiringQueue,
-    reference=CoreLeases,
-    run=replay,
-    judge=first_difference,
+q2 = lease_level(
+    2, ExpiringQueue, ("lease_for", "operations"),
     examples=[
         ("an ack at exactly expires_at", (3, ["t=0 put A", "t=1 lease w1", "t=4 ack w1 #1"])),
         ("w1's first lease comes back", (2, ["t=0 put A", "t=1 lease w1", "t=3 lease w1",
@@ -647,14 +643,8 @@ q2 = Problem(
 
 
 # -- q3: heartbeat ----------------------------------------------------------------------------
-q3 = Problem(
-    name="HeartbeatQueue",
-    arg_names=("lease_for", "operations"),
-    cases=lease_programs(3),
-    answer=HeartbeatQueue,
-    reference=CoreLeases,
-    run=replay,
-    judge=first_difference,
+q3 = lease_level(
+    3, HeartbeatQueue, ("lease_for", "operations"),
     examples=[
         ("a heartbeat, then the old deadline passes",
          (3, ["t=0 put A", "t=1 lease w1", "t=3 heartbeat w1 #1", "t=4 lease w2",
@@ -694,14 +684,8 @@ RETRY_FOREVER = "retrying forever"
 NOTICED = "retry timed from when the expiry was noticed"
 RETRIES_FIRST = "due retries moved back before the expiries"
 RETRY_TIES = "retries due together rejoin out of scheduling order (a wrong tie key)"
-q4 = Problem(
-    name="RetryQueue",
-    arg_names=("lease_for", "max_attempts", "base", "operations"),
-    cases=lease_programs(4),
-    answer=RetryQueue,
-    reference=CoreLeases,
-    run=replay,
-    judge=first_difference,
+q4 = lease_level(
+    4, RetryQueue, ("lease_for", "max_attempts", "base", "operations"),
     examples=[
         ("a poison job", (5, 2, 1, ["t=0 put P", "t=1 lease w1", "t=2 fail w1 #1",
                                     "t=3 lease w1", "t=4 fail w1 #2"])),
