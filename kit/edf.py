@@ -65,16 +65,6 @@ def edf_order(jobs) -> list[Job]:
     return sorted(_check_jobs(jobs), key=_deadline)
 
 
-def _lateness(order: list[Job]) -> float:
-    """`max_lateness` of jobs already checked."""
-    t, worst = 0, None
-    for _, duration, deadline in order:
-        t += duration
-        if worst is None or t - deadline > worst:
-            worst = t - deadline
-    return 0 if worst is None else worst
-
-
 def run_in_order(order) -> list[Slot]:
     """Run the jobs back to back from t = 0, in the order given. O(n)."""
     t, slots = 0, []
@@ -87,12 +77,23 @@ def run_in_order(order) -> list[Slot]:
 def max_lateness(order) -> float:
     """The worst finish - deadline when the jobs run back to back in this order; 0 for no jobs.
     One pass, O(n)."""
-    return _lateness(_check_jobs(order))
+    return _max_lateness(_check_jobs(order))
+
+
+def _max_lateness(order: list[Job]) -> float:
+    """The pass of `max_lateness`, on jobs already checked: the clock after each job is its
+    finish."""
+    t, worst = 0, None
+    for _, duration, deadline in order:
+        t += duration
+        if worst is None or t - deadline > worst:
+            worst = t - deadline
+    return 0 if worst is None else worst
 
 
 def feasible(jobs) -> bool:
     """True when some order meets every deadline. If EDF is late, every order is. O(n log n)."""
-    return _lateness(edf_order(jobs)) <= 0
+    return _max_lateness(edf_order(jobs)) <= 0
 
 
 def min_late_jobs(jobs) -> list[Job]:
