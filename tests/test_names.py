@@ -9,7 +9,7 @@ KIT = Path(__file__).resolve().parent.parent / "kit"
 
 # Class names defined in more than one module, on purpose. Each entry: the modules, and why.
 ALLOWED_TWICE = {
-    # DESIGN.md's public API names the EDF record `kit.edf.Job(name, duration, deadline)`; the
+    # the kit's public API names the EDF record `kit.edf.Job(name, duration, deadline)`; the
     # mock round hands its learner a plain `Job` record (string status, any attribute) that
     # notebook 08 and its blind answers build by that name. Both are textbook uses of the word.
     "Job": {"kit/jobs.py", "kit/edf.py", "kit/exercises/mock_round.py"},
