@@ -16,13 +16,6 @@ ALLOWED_TWICE = {
     # the answer text of an exercise: the learner writes a class of this name, the core has its own
     "Heap": {"kit/heap.py", "kit/exercises/dependency_scheduler.py"},
     "TokenBucket": {"kit/cooldown.py", "kit/exercises/restarts_cooldowns_batching.py"},
-    # the claim harnesses of notebooks 06 and 06b: one per database, each with its own record of a
-    # claim and its own failures (not shared yet: see issue 29)
-    "Claim": {"kit/exercises/durable_queue.py", "kit/exercises/postgres_queue.py"},
-    "ClaimError": {"kit/exercises/durable_queue.py", "kit/exercises/postgres_queue.py"},
-    "SqlRefused": {"kit/exercises/durable_queue.py", "kit/exercises/postgres_queue.py"},
-    "NeverFinished": {"kit/exercises/durable_queue.py", "kit/exercises/postgres_queue.py"},
-    "_Worker": {"kit/exercises/durable_queue.py", "kit/exercises/postgres_queue.py"},
 }
 
 

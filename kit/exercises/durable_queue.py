@@ -57,11 +57,13 @@ class Claim(NamedTuple):
 
 
 class ClaimError(RuntimeError):
-    """The statements cannot be run, or leave the file locked."""
+    """The statements cannot be run to the end, on SQLite (06) or PostgreSQL (06b): each way of
+    failing is a subclass, its message saying why."""
 
 
 class SqlRefused(ClaimError):
-    """SQLite refused a statement (a syntax error, an unknown column, a missing parameter)."""
+    """The database refused a statement (a syntax error, an unknown column, a missing parameter,
+    a lock NOWAIT could not get)."""
 
 
 class StaleSnapshot(ClaimError):
@@ -73,7 +75,8 @@ class LeftOpen(ClaimError):
 
 
 class NeverFinished(ClaimError):
-    """The claims in progress never finished: a worker waits for a lock forever."""
+    """The claims in progress never finished: a worker waits for a lock forever (or, on
+    PostgreSQL, a statement ran, not waited, past its time limit)."""
 
 
 def _statements(answer) -> list[str]:

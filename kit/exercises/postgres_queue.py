@@ -38,7 +38,7 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, a_kind
-from kit.exercises.durable_queue import claim_fault
+from kit.exercises.durable_queue import ClaimError, NeverFinished, SqlRefused, claim_fault
 
 NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
 SCHEMA = f"kit_claim_{os.getpid()}"  # one schema per process: parallel checks do not meet
@@ -50,7 +50,7 @@ MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule end
 PARAM = re.compile(r"(?<![:\w]):(worker|now|until|id)\b")
 
 
-class Claim(NamedTuple):
+class PgClaim(NamedTuple):
     """One finished claim: who ran it, the job it believes it got, whether it ever waited for a
     lock, the free jobs when it began, its first and last step, whom the table names, and that
     job's row (visible_at, worker, done) at the end."""
@@ -65,14 +65,6 @@ class Claim(NamedTuple):
     row_after: tuple | None = None
 
 
-class ClaimError(RuntimeError):
-    """The statements cannot be run to the end."""
-
-
-class SqlRefused(ClaimError):
-    """PostgreSQL refused a statement (a syntax error, a lock NOWAIT could not get, ...)."""
-
-
 class Deadlock(ClaimError):
     """Both workers wait for each other's locks."""
 
@@ -83,10 +75,6 @@ class EndedTransaction(ClaimError):
 
 class NotAJobId(ClaimError):
     """The claim's :id at the end is not a job id (an int) or None."""
-
-
-class NeverFinished(ClaimError):
-    """A statement ran (not waited) longer than STEP_LIMIT, or the claims never ended."""
 
 
 class ServerUnavailable(RuntimeError):
@@ -123,7 +111,7 @@ def _dsn() -> str:
     return _server["dsn"]
 
 
-class _Worker:
+class _PgWorker:
     """One worker: its own connection, and a thread that runs one statement at a time, so a
     statement that waits for a lock can be left waiting while the other worker goes on."""
 
@@ -171,7 +159,7 @@ class _Harness:
         self.look.execute(f"SET search_path = {SCHEMA}")
         self.look.execute(TABLE)
         self.look.execute(INDEX)
-        self.workers = {name: _Worker(name, dsn) for name in "AB"}
+        self.workers = {name: _PgWorker(name, dsn) for name in "AB"}
 
     def blocked(self, w) -> bool:
         row = self.look.execute("SELECT cardinality(pg_blocking_pids(%s))", (w.pid,)).fetchone()
@@ -258,7 +246,7 @@ def _statements(answer) -> list[str]:
     return [PARAM.sub(r"%(\1)s", s.replace("%", "%%")) for s in sql]
 
 
-def run_claims(answer, case) -> list[Claim]:
+def run_claims(answer, case) -> list[PgClaim]:
     """Run `answer`'s claim for workers A and B, interleaved step by step as `schedule` says:
     BEGIN, each statement, COMMIT, each a step."""
     jobs, order, schedule = case
@@ -328,12 +316,12 @@ def run_claims(answer, case) -> list[Claim]:
             rows[i] = (visible_at, worker, done)
             if rows[i] != tuple(jobs[i - 1]):
                 owners[i] = worker
-        claims = [Claim(name, got, waited, free, began, ended,
+        claims = [PgClaim(name, got, waited, free, began, ended,
                         owners.get(got) if got is not None else None,
                         rows.get(got) if got is not None else None)
                   for name, got, waited, free, began, ended in finished]
         believed = {c.got for c in claims}
-        claims += [Claim("nobody", job, False, (), 0, 0, owner)
+        claims += [PgClaim("nobody", job, False, (), 0, 0, owner)
                    for job, owner in owners.items() if job not in believed]
         return claims
     finally:
