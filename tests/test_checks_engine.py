@@ -365,3 +365,69 @@ def test_a_pitfall_is_named_when_only_a_count_the_judge_accepts_differs():
     assert not r and r.pitfall is not None and r.pitfall.name == "squared instead", repr(r)
     other = COUNTED.check(lambda xs: ([x * 3 for x in xs], len(xs)))
     assert not other and other.pitfall is None, repr(other)
+
+
+# -- the generated cases, drawn once and replayed ------------------------------------------------
+
+def _drawn_by_hypothesis(problem) -> list:
+    """The cases hypothesis itself hands the check's probe (its settings, seed and phases) when
+    nothing fails: what the replay must equal."""
+    from hypothesis import Phase, given, seed
+
+    from kit.checks.engine import CASE_SEED
+
+    seen = []
+
+    @problem._settings([Phase.generate, Phase.shrink])
+    @seed(CASE_SEED)
+    @given(problem.cases)
+    def probe(case):
+        seen.append(case)
+
+    probe()
+    return seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("topic", TOPICS)
+def test_the_replayed_cases_are_the_ones_hypothesis_draws(topic):
+    """Replaying `generated()` instead of drawing again changes no check: for every exercise the
+    replay is hypothesis' own sequence, case for case, in order."""
+    from kit.exercises import questions
+
+    for q, problem in questions(topic).items():
+        assert problem.generated() == _drawn_by_hypothesis(problem), f"{topic}.{q}"
+
+
+def test_a_right_answer_is_checked_on_the_replayed_cases_without_drawing(monkeypatch):
+    DOUBLE.generated()
+    import kit.checks.engine as engine
+
+    monkeypatch.setattr(engine, "given", lambda *a, **k: pytest.fail("drew cases again"))
+    seen = []
+
+    def observe(case):
+        seen.append(case)
+        return engine.Observation("ok", DOUBLE.expected(case))
+
+    r = DOUBLE.evaluate(observe)
+    assert r and r.cases == len(DOUBLE.generated())
+    assert seen == [case for _, case in DOUBLE.examples] + DOUBLE.generated()
+
+
+def test_a_wrong_answer_is_still_shrunk_after_the_replay_finds_it():
+    r = DOUBLE.check(lambda xs: [2 * x if x < 60 else 0 for x in xs])
+    assert r.status == "failed" and r.case == ([60],)  # the smallest, not the replay's first
+
+
+def test_an_answer_wrong_only_on_the_replay_still_fails():
+    """An answer that is not deterministic may fail the replay and pass hypothesis' second draw:
+    the replay's failure stands."""
+    calls = [0]
+
+    def flaky(xs):
+        calls[0] += 1
+        return [2 * x for x in xs] + ([0] if calls[0] == 3 else [])
+
+    r = DOUBLE.check(flaky)
+    assert r.status == "failed" and r.got[-1] == 0

@@ -500,9 +500,40 @@ class Problem:
                 return p
         return None
 
+    def _settings(self, phases):
+        return settings(max_examples=self.max_examples, derandomize=True, database=None,
+                        deadline=None, verbosity=Verbosity.quiet, print_blob=False,
+                        report_multiple_bugs=False, phases=phases,
+                        suppress_health_check=list(HealthCheck))
+
+    def generated(self) -> list[tuple]:
+        """The cases `evaluate` draws when nothing fails, in its order: hypothesis with the same
+        settings and seed, run once per problem and kept (drawing costs far more than checking a
+        case, and every check of a right answer meets exactly these)."""
+        state = _RUN_STATE.of(self)
+        if "generated" not in state:
+            cases: list[tuple] = []
+
+            @self._settings([Phase.generate])
+            @seed(CASE_SEED)
+            @given(self.cases)
+            def collect(case):
+                cases.append(case)
+
+            collect()
+            state["generated"] = cases
+        return state["generated"]
+
+    def prepare(self) -> "Problem":
+        """Draw the cases and the reference's answers now (a grader does this before it forks,
+        so every judge starts with them)."""
+        for case in self.generated() + [case for _, case in self.examples]:
+            self.expected(case)
+        return self
+
     def evaluate(self, observe: Callable[[tuple], Observation], explain: bool = True) -> Result:
-        """The named edge cases in order, then generated cases (the first failure shrunk), via
-        `observe`."""
+        """The named edge cases in order, then the generated cases (`generated`, replayed); on
+        the first failure hypothesis draws them again and shrinks it, via `observe`."""
         started = time.perf_counter()
         for label, case in self.examples:
             seen = observe(case)
@@ -511,18 +542,29 @@ class Problem:
             found = self.judged(case, seen)
             if found is not None:
                 return self._failure(case, seen, found, observe, label=label, explain=explain)
+        first = None  # the first failing generated case, in replay order
+        for case in self.generated():
+            seen = observe(case)
+            if seen.kind == NOT_ATTEMPTED:
+                return Result(self, NOT_ATTEMPTED)
+            if seen.kind == TIMED_OUT:  # not run again: it costs its whole time limit
+                return self._failure(case, seen, self.judged(case, seen), observe,
+                                     explain=explain)
+            found = self.judged(case, seen)
+            if found is not None:
+                first = (case, seen, found)
+                break
+        else:
+            return Result(self, PASSED, cases=len(self.generated()),
+                          edge_cases=[lbl for lbl, _ in self.examples],
+                          seconds=time.perf_counter() - started)
         worst: list = []  # latest failing (case, observation, verdict): at the end, the shrunk one
         stop: list = []
-        tried = 0
 
-        @settings(max_examples=self.max_examples, derandomize=True, database=None, deadline=None,
-                  verbosity=Verbosity.quiet, print_blob=False, report_multiple_bugs=False,
-                  phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
+        @self._settings([Phase.generate, Phase.shrink])
         @seed(CASE_SEED)
         @given(self.cases)
         def probe(case):
-            nonlocal tried
-            tried += 1
             seen = observe(case)
             if seen.kind in (NOT_ATTEMPTED, TIMED_OUT):
                 stop.append((case, seen))
@@ -543,8 +585,9 @@ class Problem:
             if not worst:
                 raise
             return self._failure(*worst[-1], observe, explain=explain)
-        return Result(self, PASSED, cases=tried, edge_cases=[lbl for lbl, _ in self.examples],
-                      seconds=time.perf_counter() - started)
+        # the answer failed the replay but not hypothesis' second draw (it is not deterministic):
+        # the replay's failure stands, unshrunk
+        return self._failure(*first, observe, explain=explain)
 
     def _failure(self, case, seen: Observation, found: Verdict, observe, label: str = "",
                  explain: bool = True) -> Result:

@@ -87,6 +87,8 @@ def main(argv=None) -> int:
         except Refusal as e:
             print(f"grade: {e}", file=sys.stderr)
             return 2
+        for problem in questions(topic).values():  # drawn once, here: the graders fork with it
+            problem.prepare()
         grade = partial(grade_notebook, topic=topic, timeout=args.timeout, isolated=not why)
         rows = grade_all(jobs, grade, args.jobs, _progress)
     known = {q: p.points for q, p in questions(topic).items()}

@@ -175,7 +175,7 @@ def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 6
             return grade_notebook(jobs[0], topic, timeout, isolated)
     if isolated is None:
         isolated = isolation.unavailable() is None
-    problems = questions(topic)
+    problems = {q: p.prepare() for q, p in questions(topic).items()}  # drawn once per process
     row = {"student": job.student, "exercises": topic, "scores": dict.fromkeys(problems, 0),
            "max": {q: p.points for q, p in problems.items()}, "outcomes": {},
            "flags": dict(job.flags), "notes": list(job.notes)}
