@@ -58,28 +58,28 @@ SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # memory-backe
 class DesignScheduler:
     """Jobs with dependencies on `workers` workers; the SQLite file at `path` is the truth."""
 
-    SCHEMA = """
-    CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, priority INTEGER NOT NULL,
-        duration INTEGER NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL,
-        waiting INTEGER NOT NULL, finish INTEGER);
-    CREATE TABLE IF NOT EXISTS deps (job TEXT NOT NULL, needs TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS deps_by_needs ON deps (needs);
-    """
-
     def __init__(self, path, clock, workers=1):
+        """Open (or create) the file; a job RUNNING when the last process stopped is READY."""
         self.clock, self.workers = clock, workers
         self.db = sqlite3.connect(path)
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.execute("PRAGMA synchronous = FULL")  # L5: a commit is on the disk
-        self.db.executescript(self.SCHEMA)
+        self.db.executescript("""
+            CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, priority INTEGER NOT NULL,
+                duration INTEGER NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL,
+                waiting INTEGER NOT NULL, finish INTEGER);
+            CREATE TABLE IF NOT EXISTS deps (job TEXT NOT NULL, needs TEXT NOT NULL);
+            CREATE INDEX IF NOT EXISTS deps_by_needs ON deps (needs);""")
         with self.db:  # L4: a RUNNING job's worker died with the process: it runs again
             self.db.execute("UPDATE jobs SET state = 'READY' WHERE state = 'RUNNING'")
 
     def _state(self, id):
+        """The state stored for `id`, or None."""
         row = self.db.execute("SELECT state FROM jobs WHERE id = ?", (id,)).fetchone()
         return row[0] if row else None
 
     def submit(self, jobs):
+        """Store [(id, priority, duration, deps), ...] whole, or raise ValueError / CycleError."""
         batch = {}  # L2: every check before the first write
         for id, priority, duration, deps in jobs:
             if id in batch or self._state(id) is not None:
@@ -103,6 +103,7 @@ class DesignScheduler:
                 self.db.executemany("INSERT INTO deps VALUES (?, ?)", [(id, d) for d in deps])
 
     def tick(self):
+        """Retire the jobs ending now, release what needed them, start READY jobs; their ids."""
         now = self.clock.now()
         with self.db:
             ended = self.db.execute("SELECT id FROM jobs WHERE state = 'RUNNING' AND finish <= ?",
@@ -123,6 +124,7 @@ class DesignScheduler:
         return started
 
     def cancel(self, id):
+        """Cancel a job not started yet and, transitively, the jobs that need it: True."""
         if self.status(id) not in ("PENDING", "READY"):
             return False
         with self.db:
@@ -136,12 +138,14 @@ class DesignScheduler:
         return True
 
     def status(self, id):
+        """PENDING READY RUNNING DONE or CANCELLED; KeyError for an unknown id."""
         state = self._state(id)
         if state is None:
             raise KeyError(id)
         return state
 
     def close(self):
+        """Close the connection: the object is not used after this."""
         self.db.close()
 
 
