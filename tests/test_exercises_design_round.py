@@ -258,3 +258,54 @@ def test_generated_programs_have_every_step_of_their_level():
 
     collect()
     assert {"submit", "tick", "cancel", "restart", "crash", "d0", "d1", "d3"} <= kinds
+
+
+# -- wrong answers written from the notebook alone (a first blind round) ----------------------
+class ReleaseNextTick(DesignScheduler):
+    """Promotes PENDING jobs at the start of a tick, before retiring: children wait a tick."""
+
+    def tick(self):
+        now = self.clock.now()
+        with self.db:
+            self.db.execute("UPDATE jobs SET state = 'READY' WHERE state = 'PENDING' AND "
+                            "waiting = 0")
+            for (id,) in self.db.execute("SELECT id FROM jobs WHERE state = 'RUNNING' AND "
+                                         "finish <= ?", (now,)).fetchall():
+                self.db.execute("UPDATE jobs SET state = 'DONE' WHERE id = ?", (id,))
+                self.db.execute("UPDATE jobs SET waiting = waiting - 1 WHERE id IN (SELECT job "
+                                "FROM deps WHERE needs = ?)", (id,))
+            busy = self.db.execute("SELECT COUNT(*) FROM jobs WHERE state = 'RUNNING'")
+            started = [r[0] for r in self.db.execute(
+                "SELECT id FROM jobs WHERE state = 'READY' ORDER BY priority, seq LIMIT ?",
+                (self.workers - busy.fetchone()[0],))]
+            for id in started:
+                self.db.execute("UPDATE jobs SET state = 'RUNNING', finish = ? + duration "
+                                "WHERE id = ?", (now, id))
+        return started
+
+
+class CancelUnknownFalse(DesignScheduler):
+    def cancel(self, id):
+        return False if self._state(id) is None else super().cancel(id)
+
+
+class StatusNone(DesignScheduler):
+    def status(self, id):
+        return self._state(id)
+
+
+TwoCyclesOnly = ex.answers.edited(DesignScheduler, [(
+    "TopologicalSorter({id: deps for id, (_, _, deps) in batch.items()}).prepare()",
+    "if any(id in dep_deps for id, (_, _, deps) in batch.items() for d in deps "
+    "for dep_deps in [batch.get(d, (0, 0, ()))[2] + ((d,) if d == id else ())]):\n"
+    "            raise CycleError('cycle')")], "two-cycles only")
+
+
+@pytest.mark.parametrize("cls, level, label", [
+    (ReleaseNextTick, 1, "the seed's worked example on one worker: B A C E D, makespan 12"),
+    (TwoCyclesOnly, 2, "a cycle of three behind a valid job"),
+    (CancelUnknownFalse, 3, "cancel an unknown id"),
+    (StatusNone, 2, "an id already used")], ids=lambda x: getattr(x, "__name__", str(x)))
+def test_blind_wrong_answers_fail_on_the_edge_case_that_shows_them(cls, level, label):
+    result = ex.LEVELS[level - 1].check(cls)
+    assert result.status == "failed" and result.label == label, repr(result)
