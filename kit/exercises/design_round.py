@@ -170,8 +170,12 @@ def _files(path: str) -> list[str]:
 
 def _moved(old: str, new: str, copy: bool) -> str:
     """The files of the database at `old`, renamed (a restart: a new name, so nothing kept in
-    memory under the old one can help) or copied as they are now (a crash) to `new`."""
+    memory under the old one can help) or copied as they are now (a crash) to `new`. A crash
+    copy leaves out the `-shm` index, which SQLite rebuilds from the WAL (it is shared memory,
+    not data)."""
     for name in _files(old):
+        if copy and name.endswith("-shm"):
+            continue
         (shutil.copyfile if copy else os.replace)(name, new + name[len(old):])
     return new
 
