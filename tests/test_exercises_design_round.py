@@ -1,6 +1,7 @@
 """The design round (12): five levels checked by replay with restarts and crashes in the middle,
 pitfalls named, correct classes written another way pass, wrong ones nobody declared fail."""
 
+import heapq
 import json
 import os
 import sqlite3
@@ -89,6 +90,110 @@ class OneTable:
         self.conn.close()
 
 
+class HeapCache:
+    """Another correct design: the file written through on every change, the state cached in
+    memory (dicts and a heapq ready queue), rebuilt from the file when it is opened."""
+
+    def __init__(self, path, clock, workers=1):
+        self.clock, self.workers = clock, workers
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA synchronous = FULL")
+        self.db.execute("CREATE TABLE IF NOT EXISTS job (id PRIMARY KEY, spec, seq, state, "
+                        "ends)")
+        self.jobs = {}
+        for id, spec, seq, state, ends in self.db.execute("SELECT * FROM job ORDER BY seq"):
+            p, d, deps = json.loads(spec)
+            self.jobs[id] = {"p": p, "d": d, "deps": deps, "seq": seq,
+                             "state": "READY" if state == "RUNNING" else state, "ends": ends}
+        self.children = {}
+        for id, job in self.jobs.items():
+            for dep in job["deps"]:
+                self.children.setdefault(dep, []).append(id)
+        self.ready = [(j["p"], j["seq"], id) for id, j in self.jobs.items()
+                      if j["state"] == "READY"]
+        heapq.heapify(self.ready)
+        self._save(list(self.jobs))
+
+    def _save(self, ids):
+        self.db.execute("BEGIN IMMEDIATE")
+        for id in ids:
+            j = self.jobs[id]
+            self.db.execute("INSERT OR REPLACE INTO job VALUES (?, ?, ?, ?, ?)",
+                            (id, json.dumps([j["p"], j["d"], j["deps"]]), j["seq"],
+                             j["state"], j["ends"]))
+        self.db.execute("COMMIT")
+
+    def _set(self, id, state):
+        self.jobs[id]["state"] = state
+        if state == "READY":
+            heapq.heappush(self.ready, (self.jobs[id]["p"], self.jobs[id]["seq"], id))
+
+    def submit(self, jobs):
+        new = {}
+        for id, _p, d, deps in jobs:
+            if id in new or id in self.jobs or d < 1:
+                raise ValueError(id)
+            new[id] = list(deps)
+        if any(x not in new and x not in self.jobs for deps in new.values() for x in deps):
+            raise ValueError("unknown")
+        TopologicalSorter(new).prepare()
+        for id, p, d, deps in jobs:
+            self.jobs[id] = {"p": p, "d": d, "deps": list(deps), "seq": len(self.jobs),
+                             "state": "PENDING", "ends": None}
+            for dep in deps:
+                self.children.setdefault(dep, []).append(id)
+        for id in new:
+            states = [self.jobs[x]["state"] for x in new[id]]
+            if "CANCELLED" in states:
+                self._set(id, "CANCELLED")
+            elif all(s == "DONE" for s in states):
+                self._set(id, "READY")
+        self._save(list(new))
+
+    def tick(self):
+        now, changed = self.clock.now(), []
+        for id, j in self.jobs.items():
+            if j["state"] == "RUNNING" and j["ends"] <= now:
+                j["state"] = "DONE"
+                changed.append(id)
+        for id in list(changed):
+            for child in self.children.get(id, []):
+                c = self.jobs[child]
+                if c["state"] == "PENDING" and all(self.jobs[x]["state"] == "DONE"
+                                                   for x in c["deps"]):
+                    self._set(child, "READY")
+                    changed.append(child)
+        busy = sum(j["state"] == "RUNNING" for j in self.jobs.values())
+        started = []
+        while self.ready and busy + len(started) < self.workers:
+            _, _, id = heapq.heappop(self.ready)
+            if self.jobs[id]["state"] == "READY":  # lazy deletion: cancelled entries skipped
+                self.jobs[id].update(state="RUNNING", ends=now + self.jobs[id]["d"])
+                started.append(id)
+        self._save(changed + started)
+        return started
+
+    def cancel(self, id):
+        if self.jobs[id]["state"] not in ("PENDING", "READY"):
+            return False
+        todo, done = [id], []
+        while todo:
+            x = todo.pop()
+            if self.jobs[x]["state"] != "CANCELLED":
+                self.jobs[x]["state"] = "CANCELLED"
+                done.append(x)
+                todo += self.children.get(x, [])
+        self._save(done)
+        return True
+
+    def status(self, id):
+        return self.jobs[id]["state"]
+
+    def close(self):
+        self.db.close()
+
+
 # -- wrong classes nobody declared -----------------------------------------------------------
 class InMemory(DesignScheduler):
     """Right while it runs; keeps its truth in a dict and never reads the file back."""
@@ -143,9 +248,10 @@ def test_each_pitfall_fails_and_is_named(problem, pitfall):
     assert result.pitfall is pitfall, (result.pitfall, result.case)
 
 
+@pytest.mark.parametrize("cls", [OneTable, HeapCache], ids=lambda c: c.__name__)
 @pytest.mark.parametrize("problem", ex.LEVELS, ids=lambda q: q.name)
-def test_a_class_written_another_way_passes(problem):
-    result = problem.check(OneTable)
+def test_a_class_written_another_way_passes(problem, cls):
+    result = problem.check(cls)
     assert result, repr(result)
 
 
