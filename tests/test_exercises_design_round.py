@@ -415,3 +415,15 @@ TwoCyclesOnly = ex.answers.edited(DesignScheduler, [(
 def test_blind_wrong_answers_fail_on_the_edge_case_that_shows_them(cls, level, label):
     result = ex.LEVELS[level - 1].check(cls)
     assert result.status == "failed" and result.label == label, repr(result)
+
+
+class ConnectionInAList(DesignScheduler):
+    """Keeps its connection in a list attribute: the check still finds it and asks it."""
+
+    db = property(lambda self: self.pool[0], lambda self, conn: setattr(self, "pool", [conn]))
+
+
+def test_a_connection_held_in_a_list_is_asked_too():
+    assert ex.q5.check(ConnectionInAList)
+    weak = type("WeakInAList", (ConnectionInAList, SyncOff), {})
+    assert not ex.q5.check(weak)

@@ -180,12 +180,22 @@ def _moved(old: str, new: str, copy: bool) -> str:
     return new
 
 
+def _held(value) -> list:
+    """What a value holds one level down: an object's attributes, a container's items."""
+    if isinstance(value, dict):
+        return list(value.values())
+    if isinstance(value, list | tuple | set | frozenset):
+        return list(value)
+    inner = getattr(value, "__dict__", None) if not isinstance(value, type) else None
+    return list(inner.values()) if isinstance(inner, dict) else []
+
+
 def connections(obj) -> list[sqlite3.Connection]:
-    """The sqlite3 connections an object holds in its attributes (or one level deeper)."""
+    """The sqlite3 connections an object holds: in its attributes, or one level deeper (in a
+    list or dict of them, or in an object it holds)."""
     found = []
-    for value in getattr(obj, "__dict__", {}).values():
-        inner = getattr(value, "__dict__", {}) if not isinstance(value, type) else {}
-        for v in (value, *(inner.values() if isinstance(inner, dict) else ())):
+    for value in _held(obj):
+        for v in (value, *_held(value)):
             if isinstance(v, sqlite3.Connection) and not any(v is c for c in found):
                 found.append(v)
     return found
