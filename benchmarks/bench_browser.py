@@ -43,7 +43,7 @@ DRIVES = {
     "03_mlfq_and_fairness": ["slider:1", "slider:0"],  # MLFQ: quantum (no boost is on)
     "04_backoff_and_jitter": ["slider:0", "slider:0"],
     "05_lease_queue": ["button:Step"],
-    "06_durable_queue": [None],
+    "06_durable_queue": [None, "slider:0"],
     "07_concurrent_scheduler": ["button:Step"],
     "08_mock_round": [None],
     "09_dependency_scheduler": ["slider:0"],

@@ -40,7 +40,8 @@ EXPLORERS = [
              "110 clients fail together", explorers=2),
     Explorer("05_lease_queue", "Step 0 of 8, t = 0", "button:Step", "Step 1 of 8, t = 0: put A."),
     Explorer("06_durable_queue", "Not started: 300 jobs waiting", "button:Start", "0 lost",
-             redraws=False),  # real worker processes; the picture follows on its own timer
+             redraws=False, explorers=2),  # real worker processes; the picture follows on its
+    # own timer; explorer 1 is the fencing story
     Explorer("07_concurrent_scheduler", "before the first tick (t=0)", "button:Step",
              "tick 0 at t=0 · priority · 1 worker(s)"),
     Explorer("08_mock_round", "00:00 elapsed · 60:00 left", "play", "elapsed · 59:",

@@ -12,7 +12,7 @@ def test_catalogue_lists_every_topic_in_order():
                             "lease_queue", "durable_queue", "postgres_queue",
                             "concurrent_scheduler", "mock_round", "dependency_scheduler",
                             "load_balancing",
-                            "restarts_cooldowns_batching"]
+                            "restarts_cooldowns_batching", "design_round"]
     assert list(topics["edf_lateness"]) == ["q1", "q2", "q3", "q4"]
     with pytest.raises(ValueError, match="topic must be one of policies, .*, got 'engine'"):
         questions("engine")

@@ -25,6 +25,7 @@ NOTEBOOKS = {
     "09_dependency_scheduler": "dependency_scheduler",
     "10_load_balancing": "load_balancing",
     "11_restarts_cooldowns_batching": "restarts_cooldowns_batching",
+    "12_design_round": "design_round",
 }
 TOPICS = tuple(NOTEBOOKS.values())
 

@@ -61,7 +61,8 @@ PLAIN_DUNDERS = frozenset({"__init__", "__name__", "__qualname__", "__doc__", "_
 PLAIN_MODULES = frozenset({"math", "heapq", "bisect", "collections", "itertools", "functools",
                            "statistics", "fractions", "decimal", "random", "dataclasses",
                            "typing", "enum", "abc", "numbers", "graphlib", "contextlib",
-                           "threading", "time", "queue", "copy", "datetime"})
+                           "threading", "time", "queue", "copy", "datetime",
+                           "sqlite3"})  # sqlite3: the design round's store (12)
 
 class Refusal(Exception):
     """The class cannot be graded as asked; the message says why (one line)."""
