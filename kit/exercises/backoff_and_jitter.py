@@ -462,6 +462,10 @@ q3 = Problem(
         Pitfall("starts from previous, not base", "the range starts at base: a client that drew a "
                 "long wait can still draw a short one next time",
                 edit=[(DRAW, "previous + rand() * 2 * previous")]),
+        Pitfall("the draw squeezed inside [base, 3 × previous]",
+                "rand() = 0 must give base and rand() close to 1 must give close to 3 × "
+                "previous: lo + rand() × (hi − lo), the whole range, not its middle part",
+                edit=[(DRAW, "base + (0.025 + 0.95 * rand()) * (3 * previous - base)")]),
         Pitfall("capped the range, not the wait",
                 "uniform(base, min(cap, 3 × previous)) spreads the capped draws out; the rule "
                 "asked for is min(cap, uniform(base, 3 × previous)), which lands on cap",
