@@ -128,13 +128,15 @@ def _why_delay(case, got) -> str:
         cut = math.floor(right * 10**digits) / 10**digits
         if got in (round(right, digits), cut) and got != right and not any(
                 _close(got, x) for x in (ceiling, cap, base)):
-            return (f": it is the right delay, {right!r}, {'rounded' if got == round(right, digits) else 'cut'} "
-                    f"to {digits} decimal{'s' * (digits != 1)}; return the delay as computed")
+            how = "rounded" if got == round(right, digits) else "cut"
+            return (f": it is the right delay, {right!r}, {how} to {digits} decimal"
+                    f"{'s' * (digits != 1)}; return the delay as computed")
     for n, draw in enumerate(draws[1:], start=2) if r.value is None else ():
         if _close(got, draw * ceiling):
-            return (f": it is the right ceiling times the {n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'} "
-                    f"value rand() returned, so rand() was called {n} times for one delay; call "
-                    "it exactly once (the schedule of q2 relies on one draw per retry)")
+            nth = {2: "second", 3: "third", 4: "fourth"}[n]
+            return (f": it is the right ceiling times the {nth} value rand() returned, so rand() "
+                    f"was called {n} times for one delay; call it exactly once (the schedule of "
+                    "q2 relies on one draw per retry)")
     draw = draws[0]
     if _close(got, ceiling / 2 + draw * ceiling / 2):
         return (": it is ceiling / 2 + rand() × ceiling / 2 (equal jitter); full jitter waits "
