@@ -12,6 +12,10 @@ from kit.edf import Job
 
 SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("backup", 4, 14)]
 TIES = "ties not kept in input order"
+ROUNDED = "rounded"
+TOLERANCE = "a tolerance on the deadline"
+TOLERANCE_WHY = ("the checks' floats add up exactly: a job that finishes 2⁻³⁰ after its deadline "
+                 "is late; compare finish <= deadline with no tolerance")
 
 
 FINE = (2**-10, 2**-30, 2**-40)  # dyadic: sums of a few stay exact in a float, none in float32
@@ -152,6 +156,9 @@ q1 = Problem(
                 edit=[("key=lambda j: j.deadline)", "key=lambda j: (j.deadline, j.name))")]),
         Pitfall(TIES, "equal deadlines came out reversed: sort the list as given, do not "
                 "reverse it or pop from the end", edit=[("sorted(jobs,", "sorted(jobs[::-1],")]),
+        Pitfall(ROUNDED, "deadlines 2⁻³⁰ apart are different deadlines: sort on the deadline "
+                "itself, not on a rounded copy (or a float32)",
+                edit=[("key=lambda j: j.deadline)", "key=lambda j: round(j.deadline, 6))")]),
         Pitfall("latest deadline first", "EDF runs the job due *soonest* first",
                 edit=[("j: j.deadline)", "j: -j.deadline)")]),
         Pitfall("shortest job first instead of EDF",
@@ -188,6 +195,10 @@ q2 = Problem(
                       ("    return 0", "        t += job.duration\n    return 0")]),
         Pitfall("no jobs is not 0", "with no jobs nothing is late: return 0, not None or an error",
                 edit=[("return 0 if worst is None else worst", "return worst")]),
+        Pitfall(ROUNDED, "return the lateness as it is: the checks' floats add up exactly, so "
+                "a lateness of 2⁻¹⁰ is 0.0009765625, not 0.001",
+                edit=[("return 0 if worst is None else worst",
+                       "return 0 if worst is None else round(worst, 3)")]),
         Pitfall("clamped at zero", "lateness may be negative (early); keep the sign",
                 edit=[("t, worst = 0, None", "t, worst = 0, 0")]),
         Pitfall("total instead of maximum", "the question is the *worst* lateness, not the sum",
@@ -214,6 +225,9 @@ q3 = Problem(
                 "(lateness <= 0), not <",
                 edit=[("return max_lateness(edf_order(jobs)) <= 0",
                        "return not jobs or max_lateness(edf_order(jobs)) < 0")]),
+        Pitfall(TOLERANCE, TOLERANCE_WHY,
+                edit=[("max_lateness(edf_order(jobs)) <= 0", "max_lateness(edf_order(jobs)) <= "
+                       "1e-9")]),
     ],
     hints=["If some order meets every deadline, EDF's order does (the exchange argument).",
            "Reuse your two functions: feasible means EDF's maximum lateness is at most 0."],
@@ -266,6 +280,8 @@ q4 = Problem(
                 "dropping the shortest job frees the least time; keep a max-heap of durations",
                 edit=[("(-job.duration, -seq, job)", "(job.duration, -seq, job)"),
                       ("t += longest", "t -= longest")]),
+        Pitfall(TOLERANCE, TOLERANCE_WHY, edit=[("if t > job.deadline:",
+                                                 "if t > job.deadline + 1e-9:")]),
     ],
     hints=["Take the jobs in EDF order, keeping a running finish time.",
            "When the job just added would be late, remove one job that was taken. Which one frees "
