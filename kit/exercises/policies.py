@@ -19,20 +19,11 @@ from kit.checks import Pitfall, Problem, difference
 from kit.policies import DEFAULT_JOBS, Task, simulate
 
 
-def _times(low: int, high: int, whole: bool) -> st.SearchStrategy:
-    """Whole ticks in [low, high], or (unless `whole`) often quarters there, such as 0.5 or
-    2.25: a `Task` takes any number, and quarters add up exactly, so any order of adding gives
-    the same float and a clock rounded to ticks shows."""
-    ticks = st.integers(low, high)
-    return ticks if whole else ticks | st.integers(4 * low, 4 * high).map(lambda x: x / 4)
-
-
 @st.composite
-def task_lists(draw, min_size=0, max_size=6, priorities=(-1, 3), whole=False) -> list[Task]:
+def task_lists(draw, min_size=0, max_size=6, priorities=(-1, 3)) -> list[Task]:
     """Tasks in any arrival order, their names a random draw (never A, B, C in list order);
-    priorities from -1 (a priority is any number: the smallest runs first); arrivals and
-    durations in quarters of a tick unless `whole`."""
-    specs = draw(st.lists(st.tuples(_times(0, 8, whole), _times(1, 6, whole),
+    priorities from -1 (a priority is any number: the smallest runs first)."""
+    specs = draw(st.lists(st.tuples(st.integers(0, 8), st.integers(1, 6),
                                     st.integers(*priorities)), min_size=min_size,
                           max_size=max_size))
     names = draw(st.permutations("ABCDEFGH"))[:len(specs)]
@@ -134,7 +125,7 @@ def fifo_metrics_in_core(arrivals, durations):
 q1 = Problem(
     name="fifo_metrics",
     arg_names=("arrivals", "durations"),
-    cases=st.lists(st.tuples(_times(0, 8, False), _times(1, 6, False)), max_size=6).map(
+    cases=st.lists(st.tuples(st.integers(0, 8), st.integers(1, 6)), max_size=6).map(
         lambda pairs: ([a for a, _ in pairs], [d for _, d in pairs])),
     answer=fifo_metrics,
     reference=fifo_metrics_in_core,
@@ -146,8 +137,7 @@ q1 = Problem(
               ("an idle gap", ([0, 5], [2, 1])),
               ("arrivals listed out of order", ([4, 0, 2], [1, 3, 2])),
               ("equal arrivals, the longer job listed first", ([1, 1, 0], [3, 1, 2])),
-              ("the race", ([t.arrival for t in RACE], [t.duration for t in RACE])),
-              ("fractional times", ([0.5, 0, 2.25], [1.5, 0.25, 1]))],
+              ("the race", ([t.arrival for t in RACE], [t.duration for t in RACE]))],
     pitfalls=[
         Pitfall("no idle time", "when the worker is free before the next job arrives, it waits: "
                 "a job starts at max(clock, arrival), never before it arrives",
@@ -198,11 +188,7 @@ q2 = Problem(
               ("equal priorities and arrivals, names against the list order",
                ([Task("B", 0, 1, 1), Task("C", 0, 2, 2), Task("A", 0, 1, 2)],)),
               ("tasks listed out of arrival order", (LATE_FIRST,)),
-              ("an idle gap", (GAP,)), ("the race", (RACE,)),
-              ("fractional times: an idle worker waits until t = 0.5, not 1",
-               ([Task("B", 0.5, 2, 2), Task("A", 0.75, 1, 1)],)),
-              ("fractional durations: at t = 1.5 a more urgent task has arrived",
-               ([Task("C", 0, 1.5, 2), Task("A", 1, 1, 2), Task("B", 1.5, 1, 1)],))],
+              ("an idle gap", (GAP,)), ("the race", (RACE,))],
     pitfalls=[
         Pitfall("higher number treated as more urgent",
                 "in the kit priority 1 is the most urgent and runs first (some systems use the "
@@ -223,11 +209,6 @@ q2 = Problem(
                 "every task with arrival <= clock",
                 edit=[("while arriving and arriving[0].arrival <= clock:",
                        "while arriving and arriving[0].arrival < clock:")]),
-        Pitfall("the clock kept to whole ticks",
-                "times may be fractions: an idle worker starts at the arrival itself (0.5, not "
-                "1), and a task of 1.5 frees the worker at clock + 1.5",
-                edit=[("clock = max(clock, arriving[0].arrival)",
-                       "clock = max(clock, math.ceil(arriving[0].arrival))")]),
         Pitfall("tasks run before they arrive",
                 "sorting everything by priority once ignores arrivals: when the worker is free, "
                 "choose only among tasks that have already arrived (and if none has, wait for "
@@ -265,10 +246,7 @@ q3 = Problem(
                ([Task("B", 0, 2), Task("A", 1, 2), Task("C", 1, 1)], 1)),
               ("tasks listed out of arrival order", (LATE_FIRST, 1)),
               ("an idle gap", (GAP, 1)), ("the race, q = 1", (RACE, 1)),
-              ("the race, q = 5", (RACE, 5)),
-              ("fractional times: a remainder of 0.5, an arrival at 0.5",
-               ([Task("B", 0, 1.5), Task("A", 0, 1), Task("C", 2.5, 1)], 1)),
-              ("an idle worker until t = 0.5", ([Task("A", 0.5, 1)], 1))],
+              ("the race, q = 5", (RACE, 5))],
     pitfalls=[
         Pitfall("a short remainder used a full quantum",
                 "a task with less than q left runs only what it needs and frees the worker "
@@ -294,11 +272,6 @@ q3 = Problem(
                        "arriving = deque()"),
                       ("queue, finish, clock = deque(), {}, 0",
                        "queue, finish, clock = deque(tasks), {}, 0")]),
-        Pitfall("the clock kept to whole ticks",
-                "times may be fractions: an idle worker starts at the arrival itself (0.5, not "
-                "1), and a task finishes at the exact sum of its slices",
-                edit=[("clock = arriving[0].arrival  # idle",
-                       "clock = math.ceil(arriving[0].arrival)  # idle")]),
         Pitfall("equal arrivals ordered by name",
                 "tasks arriving together queue in list order; a name says nothing about order",
                 edit=[("key=lambda t: t.arrival)", "key=lambda t: (t.arrival, t.name))")]),
@@ -333,8 +306,7 @@ q4 = Problem(
     exact_numbers=True,  # the statement names the type
     name="srtf_average_wait",
     arg_names=("tasks",),
-    cases=task_lists(min_size=1, max_size=5, priorities=(1, 1), whole=True).map(
-        lambda ts: (ts,)),  # the statement: whole ticks
+    cases=task_lists(min_size=1, max_size=5, priorities=(1, 1)).map(lambda ts: (ts,)),
     answer=srtf_average_wait,
     reference=srtf_average_wait_in_core,
     equivalent={"srtf_average_wait constant: `0` -> `-1` in `finish, clock = ({}, "

