@@ -150,7 +150,8 @@ def _why_delay(case, got) -> str:
         return ""
     implied = got / draw
     if attempt <= 1000 and _close(implied, base * 2.0 ** attempt):
-        return f": it is rand() × base × 2^{attempt}, with no cap (the ceiling is at most cap)"
+        return (f": it is rand() × base × 2^{attempt}, with no cap: its ceiling, "
+                f"{implied:.10g}, is above cap = {cap:.10g}")
     if implied > cap * (1 + 1e-6):
         return f": the ceiling it implies, {implied:.10g}, is above cap = {cap:.10g}"
     k = math.log2(implied / base) if implied > 0 else math.nan

@@ -184,8 +184,7 @@ q2 = Problem(
               ("the seed-style example", (SEED_TASKS, 2)),
               ("the seed-style example on 3 CPUs", (SEED_TASKS, 3)),
               ("only tasks of size 0", ([0, 0, 0], 2)),
-              ("sizes of 10**9: a search over every limit cannot finish", (BIG_SIZES, 2)),
-              (LONG_LABEL, (LONG, 7))],
+              ("sizes of 10**9: a search over every limit cannot finish", (BIG_SIZES, 2))],
     pitfalls=[
         Pitfall("high = mid - 1 skipped the answer",
                 "when mid fits, mid itself may be the answer: set high = mid, not mid - 1",
