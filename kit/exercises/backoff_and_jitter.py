@@ -4,7 +4,9 @@ Randomness is injected, so a check can replay it: every case carries a `Rand`, a
 the `rand` argument ("random.Random(3).random" or "lambda: 0.999999") that `run` turns into a fresh
 callable for each call. q1 and q2 are compared with the reference (to 1e-9, relative); q3 is judged
 on the *distribution* of many draws, since two correct answers may use the same random number
-differently (`base + r * w` and `top - r * w` are both uniform).
+differently (`base + r * w` and `top - r * w` are both uniform), and on the waits with rand() held
+at a few values (FIXED), which must follow one of those two mappings: a draw that ignores rand's
+value, or squeezes it into part of the range, has the right mean and nearly the right spread.
 """
 
 import math
