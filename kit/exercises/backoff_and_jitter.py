@@ -4,7 +4,9 @@ Randomness is injected, so a check can replay it: every case carries a `Rand`, a
 the `rand` argument ("random.Random(3).random" or "lambda: 0.999999") that `run` turns into a fresh
 callable for each call. q1 and q2 are compared with the reference (to 1e-9, relative); q3 is judged
 on the *distribution* of many draws, since two correct answers may use the same random number
-differently (`base + r * w` and `top - r * w` are both uniform).
+differently (`base + r * w` and `top - r * w` are both uniform), and on the waits with rand() held
+at a few values (FIXED), which must follow one of those two mappings: a draw that ignores rand's
+value, or squeezes it into part of the range, has the right mean and nearly the right spread.
 """
 
 import math
@@ -116,12 +118,32 @@ def _judge_delay(case, expected, got) -> str | None:
 
 
 def _why_delay(case, got) -> str:
-    """What the wrong delay looks like, by class: the ceiling it implies (got / rand()) above
-    cap, a power of two off by one, or stopped below cap (an exponent clamp of any size)."""
+    """What the wrong delay looks like, by class, on evidence only: the right delay rounded, a
+    later draw of rand() (called more than once), equal jitter, the uncapped ceiling, a ceiling
+    above cap, a power of two off by one, or a ceiling that stopped doubling below cap."""
     attempt, base, cap, r = case
-    draw = r.make()()
+    rand = r.make()
+    draws = [rand() for _ in range(4)]
     ceiling = backoff.no_jitter(attempt, base, cap)
-    if _close(got, cap) and draw * ceiling < cap:
+    right = draws[0] * ceiling
+    for digits in range(7):
+        cut = math.floor(right * 10**digits) / 10**digits
+        if got in (round(right, digits), cut) and got != right and not any(
+                _close(got, x) for x in (ceiling, cap, base)):
+            how = "rounded" if got == round(right, digits) else "cut"
+            return (f": it is the right delay, {right!r}, {how} to {digits} decimal"
+                    f"{'s' * (digits != 1)}; return the delay as computed")
+    for n, draw in enumerate(draws[1:], start=2) if r.value is None else ():
+        if _close(got, draw * ceiling):
+            nth = {2: "second", 3: "third", 4: "fourth"}[n]
+            return (f": it is the right ceiling times the {nth} value rand() returned, so rand() "
+                    f"was called {n} times for one delay; call it exactly once (the schedule of "
+                    "q2 relies on one draw per retry)")
+    draw = draws[0]
+    if _close(got, ceiling / 2 + draw * ceiling / 2):
+        return (": it is ceiling / 2 + rand() × ceiling / 2 (equal jitter); full jitter waits "
+                "rand() × ceiling, anywhere from 0 up to the ceiling")
+    if _close(got, cap) and right < cap:
         return (": it is cap itself, as if with no jitter or with the jittered wait capped; the "
                 "wait is rand() × min(cap, base × 2^attempt), jitter after the cap")
     if _close(got, ceiling) and draw < 0.999:
@@ -129,8 +151,11 @@ def _why_delay(case, got) -> str:
     if draw == 0:
         return ""
     implied = got / draw
-    if implied > cap * (1 + 1e-9):
-        return f": the ceiling it implies, {implied:.6g}, is above cap = {cap:g} (no cap?)"
+    if attempt <= 1000 and _close(implied, base * 2.0 ** attempt):
+        return (f": it is rand() × base × 2^{attempt}, with no cap: its ceiling, "
+                f"{implied:.10g}, is above cap = {cap:.10g}")
+    if implied > cap * (1 + 1e-6):
+        return f": the ceiling it implies, {implied:.10g}, is above cap = {cap:.10g}"
     k = math.log2(implied / base) if implied > 0 else math.nan
     if math.isfinite(k) and abs(k - round(k)) < 1e-6:
         k = round(k)
@@ -140,8 +165,11 @@ def _why_delay(case, got) -> str:
             return (f": its ceiling is base × 2^{k}, one doubling short of base × 2^{attempt} "
                     "(attempt counts from 0, and no exponent clamp may bind before the cap)")
         if k < attempt and implied < cap:
-            return (f": its ceiling stopped doubling at base × 2^{k}, below cap = {cap:g}; an "
-                    f"exponent clamp such as min(attempt, {k}) must never bind before the cap")
+            return (f": its ceiling is base × 2^{k}, below min(cap, base × 2^{attempt}) = "
+                    f"{ceiling:g}: the ceiling doubles until it reaches cap. A clamp on the "
+                    f"exponent such as min(attempt, {k}) does this; so does a ceiling kept from "
+                    "an earlier call with other arguments (a default argument or a global "
+                    "outlives the call)")
     return ""
 
 
@@ -190,7 +218,9 @@ q1 = Problem(
     reference=backoff.backoff_delay,
     run=run_with_rand,
     judge=_judge_delay,
-    examples=[("the seed's worst case, attempt 7 (0.1 doubled 7 times is 12.8: capped at 10)",
+    examples=[("rand() = 0.654321, attempt 3: every digit of the delay counts",
+               (3, 0.1, 10.0, Rand(value=0.654321))),
+              ("the seed's worst case, attempt 7 (0.1 doubled 7 times is 12.8: capped at 10)",
                (7, 0.1, 10.0, TOP)),
               ("attempt 0 is the first retry", (0, 0.1, 10.0, TOP)),
               ("rand() = 0 retries at once", (3, 1.0, 30.0, Rand(value=0.0))),
@@ -304,15 +334,19 @@ q2 = Problem(
 DRAWS = 1000  # calls per case; the sample's mean and spread are compared with the exact ones
 
 
+FIXED = (0.0, 0.25, 0.5, 0.75, 0.999999)  # rand() held at each: the wait must follow it
+
+
 class Sample(NamedTuple):
-    """What DRAWS calls returned (rounded): lowest, highest, mean, standard deviation; and how
-    many times they called rand()."""
+    """What DRAWS calls returned (rounded): lowest, highest, mean, standard deviation; how many
+    times they called rand(); and the waits of one call each with rand() held at FIXED."""
 
     lowest: float
     highest: float
     mean: float
     spread: float
     rand_calls: int
+    fixed: tuple = ()
 
 
 @st.composite
@@ -336,8 +370,35 @@ def run_sample(answer, case) -> Sample | str:
     for v in values:
         if not _is_number(v) or not math.isfinite(v):
             return f"a wait must be a finite number, got {v!r}"
+    fixed = tuple(answer(previous, base, cap, lambda r=r: r) for r in FIXED)
+    for v in fixed:
+        if not _is_number(v) or not math.isfinite(v):
+            return f"a wait must be a finite number, got {v!r}"
     return Sample(round(min(values), 6), round(max(values), 6), round(statistics.fmean(values), 6),
-                  round(statistics.pstdev(values), 6), calls[0])
+                  round(statistics.pstdev(values), 6), calls[0], tuple(round(v, 9) for v in fixed))
+
+
+def _mappings(previous, base, cap) -> tuple[tuple, tuple]:
+    """The waits the statement's draw gives with rand() held at FIXED, both ways up:
+    lo + rand() × (hi − lo) and hi − rand() × (hi − lo), capped."""
+    lo, hi = base, 3 * previous
+    return (tuple(min(cap, lo + r * (hi - lo)) for r in FIXED),
+            tuple(min(cap, hi - r * (hi - lo)) for r in FIXED))
+
+
+def _why_fixed(case, got: Sample) -> str | None:
+    """None when the waits with rand() held still follow one of the two mappings."""
+    previous, base, cap, _ = case
+    if any(all(_close(w, g) or abs(w - g) < 1e-8 for w, g in zip(want, got.fixed, strict=True))
+           for want in _mappings(previous, base, cap)):
+        return None
+    up, _ = _mappings(previous, base, cap)
+    shown = ", ".join(f"{r:g} → {g:g}" for r, g in zip(FIXED, got.fixed, strict=True))
+    wanted = ", ".join(f"{w:.6g}" for w in up)
+    return (f"the wait does not follow rand(): with rand() held at 0, 0.25, 0.5, 0.75 and "
+            f"0.999999 it waited {shown}; the uniform draw is base + rand() × (3 × previous − "
+            f"base) (or 3 × previous − rand() × (...)), capped: {wanted}. Every value rand() "
+            "returns must map onto [base, 3 × previous], from its bottom end to its top")
 
 
 def exact_mean_spread(previous, base, cap) -> tuple[float, float]:
@@ -366,6 +427,9 @@ def _judge_sample(case, expected, got) -> str | None:
     if spread > 0 and got.rand_calls == 0:
         return ("rand() was never called: draw the random part from the rand argument (the check "
                 "seeds it), not from the random module")
+    fixed = _why_fixed(case, got)
+    if fixed is not None:
+        return fixed
     slack = spread / math.sqrt(DRAWS)
     if abs(got.mean - mean) > 5 * slack + 1e-6:
         return (f"over {DRAWS} calls the mean wait was {got.mean:g}; min(cap, uniform(base, "
@@ -403,6 +467,10 @@ q3 = Problem(
         Pitfall("starts from previous, not base", "the range starts at base: a client that drew a "
                 "long wait can still draw a short one next time",
                 edit=[(DRAW, "previous + rand() * 2 * previous")]),
+        Pitfall("the draw squeezed inside [base, 3 × previous]",
+                "rand() = 0 must give base and rand() close to 1 must give close to 3 × "
+                "previous: lo + rand() × (hi − lo), the whole range, not its middle part",
+                edit=[(DRAW, "base + (0.025 + 0.95 * rand()) * (3 * previous - base)")]),
         Pitfall("capped the range, not the wait",
                 "uniform(base, min(cap, 3 × previous)) spreads the capped draws out; the rule "
                 "asked for is min(cap, uniform(base, 3 × previous)), which lands on cap",

@@ -2,6 +2,7 @@
 
 import heapq
 import itertools
+from typing import NamedTuple
 
 from hypothesis import strategies as st
 
@@ -11,19 +12,35 @@ from kit.edf import Job
 
 SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("backup", 4, 14)]
 TIES = "ties not kept in input order"
+ROUNDED = "rounded"
+TOLERANCE = "a tolerance on the deadline"
+TOLERANCE_WHY = ("the checks' floats add up exactly: a job that finishes 2⁻³⁰ after its deadline "
+                 "is late; compare finish <= deadline with no tolerance")
+
+
+FINE = (2**-10, 2**-30, 2**-40)  # dyadic: sums of a few stay exact in a float, none in float32
 
 
 def _halves(low: int, high: int) -> st.SearchStrategy:
-    """Whole numbers in [low, high], or multiples of 0.5 there (a Job takes floats; halves add up
-    exactly, so no answer is wrong by rounding alone)."""
+    """Whole numbers in [low, high], or multiples of 0.5 there."""
     return st.integers(low, high) | st.integers(2 * low, 2 * high).map(lambda x: x / 2)
+
+
+def _fine(low: int, high: int, up_only: bool = False) -> st.SearchStrategy:
+    """Mostly `_halves`, often moved by ±2⁻¹⁰, ±2⁻³⁰ or ±2⁻⁴⁰ (only up when `up_only`): floats a
+    rounding to 1 or 2 decimals, a tolerance as small as 1e-9 or float32 cannot keep apart, yet
+    dyadic, so the sums of a case are exact and any order of adding gives the same float."""
+    steps = [0.0, 0.0, 0.0, *FINE] + ([] if up_only else [-f for f in FINE])
+    return st.tuples(_halves(low, high), st.sampled_from(steps)).map(lambda p: p[0] + p[1])
 
 
 @st.composite
 def job_lists(draw, max_size=7) -> list[Job]:
     """Jobs whose names are drawn apart from their order: a name never hints at the position.
-    Durations from 0, deadlines from -3 (already late at t = 0), ints or floats."""
-    specs = draw(st.lists(st.tuples(_halves(0, 6), _halves(-3, 14)), max_size=max_size))
+    Durations from 0, deadlines from -3 (already late at t = 0), ints or floats; few distinct
+    whole deadlines, each moved a hair or not, so deadlines 2⁻³⁰ apart are common."""
+    specs = draw(st.lists(st.tuples(_fine(0, 6, up_only=True), _fine(-3, 14)),
+                          max_size=max_size))
     names = draw(st.permutations("ABCDEFGHIJ"))[:len(specs)]
     return [Job(n, d, dl) for n, (d, dl) in zip(names, specs, strict=True)]
 
@@ -31,11 +48,13 @@ def job_lists(draw, max_size=7) -> list[Job]:
 @st.composite
 def tight_job_lists(draw, max_size=6) -> list[Job]:
     """Jobs that just fit: run in a random order, each is due at its finish there (or a little
-    later), then listed in another order; sometimes one deadline is moved a tick too early. So
-    feasible and not feasible are both a near thing, and only the deadline order tells them."""
-    durations = draw(st.lists(_halves(0, 5), min_size=1, max_size=max_size))
+    later, or a hair earlier: 2⁻¹⁰, 2⁻³⁰ or 2⁻⁴⁰), then listed in another order; sometimes one
+    deadline is moved a tick too early. So feasible and not feasible are both a near thing, and
+    only the deadline order, compared exactly, tells them."""
+    durations = draw(st.lists(_fine(0, 5, up_only=True), min_size=1, max_size=max_size))
     finishes = list(itertools.accumulate(durations))
-    deadlines = [f + draw(st.sampled_from([0, 0, 0.5, 1])) for f in finishes]
+    deadlines = [f + draw(st.sampled_from([0, 0, 0.5, 1, *(-x for x in FINE)]))
+                 for f in finishes]
     if draw(st.booleans()):
         k = draw(st.integers(0, len(deadlines) - 1))
         deadlines[k] -= 1
@@ -52,7 +71,11 @@ EDGES = [("no jobs", ([],)), ("one job", ([Job("A", 3, 2)],)),
           ([Job("B", 1, 4), Job("A", 1, 4), Job("C", 2, 1)],)),
          ("the report/email/deploy/backup example", (SEED_JOBS,)),
          ("float durations and deadlines, a job of length 0, a deadline below 0",
-          ([Job("B", 1.5, 2.5), Job("C", 0, -1), Job("A", 2.5, 3.0), Job("D", 0.5, 4.5)],))]
+          ([Job("B", 1.5, 2.5), Job("C", 0, -1), Job("A", 2.5, 3.0), Job("D", 0.5, 4.5)],)),
+         ("deadlines 2⁻³⁰ apart, the later one listed first (no rounding: compare exactly)",
+          ([Job("A", 1, 3 + 2**-30), Job("B", 1, 3)],)),
+         ("a job late by 2⁻¹⁰ (0.0009765625: no tolerance)", ([Job("A", 1 + 2**-10, 1)],)),
+         ("a job late by 2⁻³⁰, after one on time", ([Job("B", 1, 1), Job("A", 1 + 2**-30, 2)],))]
 
 
 # -- the answers: what solution() shows and the notebook holds, the text each pitfall edits -------
@@ -89,14 +112,43 @@ def min_late_jobs(jobs):
 
 
 # -- q1: the order ---------------------------------------------------------------------------
+class GivenBack(NamedTuple):
+    """What a run reports when the answer returned the very list it was given (a plain record,
+    so it crosses the grader's wire; the list itself would look right)."""
+
+    jobs: list
+
+
+def run_new_list(answer, case):
+    """Call the answer; the statement promises a *new* list, so the caller's own list object
+    coming back (already in order, say) is reported as `GivenBack`, whatever it holds."""
+    got = answer(*case)
+    return GivenBack(list(got)) if got is case[0] else got
+
+
+def _judge_order(case, expected, got) -> str | None:
+    if isinstance(got, GivenBack):
+        return ("it returned the very list it was given (the same object, not a copy): return "
+                "a new list, even when the jobs are already in deadline order")
+    return difference(expected, got)
+
+
 q1 = Problem(
     name="edf_order",
     arg_names=("jobs",),
     cases=one_list,
     answer=edf_order,
     reference=edf.edf_order,
+    run=run_new_list,
+    judge=_judge_order,
     examples=EDGES,
     pitfalls=[
+        Pitfall("the given list returned, not a new one",
+                "a caller who keeps its list and the answer would see one change with the "
+                "other: return a new list (sorted() makes one) even when nothing moves",
+                edit=[("return sorted(jobs, key=lambda j: j.deadline)",
+                       "ordered = sorted(jobs, key=lambda j: j.deadline)\n"
+                       "    return jobs if ordered == jobs else ordered")]),
         Pitfall(TIES, "equal deadlines must keep their input order: sort on the deadline alone "
                 "(Python's sort is stable), not on (deadline, something else)",
                 edit=[("key=lambda j: j.deadline)", "key=lambda j: (j.deadline, j.duration))")]),
@@ -104,6 +156,9 @@ q1 = Problem(
                 edit=[("key=lambda j: j.deadline)", "key=lambda j: (j.deadline, j.name))")]),
         Pitfall(TIES, "equal deadlines came out reversed: sort the list as given, do not "
                 "reverse it or pop from the end", edit=[("sorted(jobs,", "sorted(jobs[::-1],")]),
+        Pitfall(ROUNDED, "deadlines 2⁻³⁰ apart are different deadlines: sort on the deadline "
+                "itself, not on a rounded copy (or a float32)",
+                edit=[("key=lambda j: j.deadline)", "key=lambda j: round(j.deadline, 6))")]),
         Pitfall("latest deadline first", "EDF runs the job due *soonest* first",
                 edit=[("j: j.deadline)", "j: -j.deadline)")]),
         Pitfall("shortest job first instead of EDF",
@@ -140,6 +195,10 @@ q2 = Problem(
                       ("    return 0", "        t += job.duration\n    return 0")]),
         Pitfall("no jobs is not 0", "with no jobs nothing is late: return 0, not None or an error",
                 edit=[("return 0 if worst is None else worst", "return worst")]),
+        Pitfall(ROUNDED, "return the lateness as it is: the checks' floats add up exactly, so "
+                "a lateness of 2⁻¹⁰ is 0.0009765625, not 0.001",
+                edit=[("return 0 if worst is None else worst",
+                       "return 0 if worst is None else round(worst, 3)")]),
         Pitfall("clamped at zero", "lateness may be negative (early); keep the sign",
                 edit=[("t, worst = 0, None", "t, worst = 0, 0")]),
         Pitfall("total instead of maximum", "the question is the *worst* lateness, not the sum",
@@ -166,6 +225,9 @@ q3 = Problem(
                 "(lateness <= 0), not <",
                 edit=[("return max_lateness(edf_order(jobs)) <= 0",
                        "return not jobs or max_lateness(edf_order(jobs)) < 0")]),
+        Pitfall(TOLERANCE, TOLERANCE_WHY,
+                edit=[("max_lateness(edf_order(jobs)) <= 0", "max_lateness(edf_order(jobs)) <= "
+                       "1e-9")]),
     ],
     hints=["If some order meets every deadline, EDF's order does (the exchange argument).",
            "Reuse your two functions: feasible means EDF's maximum lateness is at most 0."],
@@ -192,7 +254,9 @@ def _judge_on_time(case, expected, got) -> str | None:
     if edf.max_lateness(got) > 0:
         return "the jobs returned, run in that order, do not all finish on time"
     if len(got) != len(expected):
-        return f"{len(expected)} jobs can finish on time, the answer keeps {len(got)}"
+        n = len(expected)
+        return (f"{n} job{'s' * (n != 1)} can finish on time together, the answer keeps "
+                f"{len(got)}")
     return None
 
 
@@ -216,6 +280,8 @@ q4 = Problem(
                 "dropping the shortest job frees the least time; keep a max-heap of durations",
                 edit=[("(-job.duration, -seq, job)", "(job.duration, -seq, job)"),
                       ("t += longest", "t -= longest")]),
+        Pitfall(TOLERANCE, TOLERANCE_WHY, edit=[("if t > job.deadline:",
+                                                 "if t > job.deadline + 1e-9:")]),
     ],
     hints=["Take the jobs in EDF order, keeping a running finish time.",
            "When the job just added would be late, remove one job that was taken. Which one frees "

@@ -10,6 +10,7 @@ label), not as a named pitfall.
 """
 
 import heapq
+from typing import NamedTuple
 
 from hypothesis import strategies as st
 
@@ -18,6 +19,32 @@ from kit.checks import Pitfall, Problem, difference
 
 SEED_TASKS = [7, 2, 5, 10, 8]  # the seed-style example: 2 CPUs finish at 18, blocks [7,2,5][10,8]
 BIG_SIZES = [10**9, 3, 10**9 - 7, 1, 10**9]  # binary search: ~31 probes; trying each limit: 10**9
+
+
+class Repeated(NamedTuple):
+    """A long list of task sizes, `sizes` repeated `times` times, that a report shows in one
+    short line; `run_tasks` hands the answer the list itself."""
+
+    sizes: tuple
+    times: int
+
+    def __repr__(self) -> str:
+        return f"{list(self.sizes)} * {self.times}  ({len(self.sizes) * self.times:,} tasks)"
+
+
+def _listed(tasks):
+    return list(tasks.sizes) * tasks.times if isinstance(tasks, Repeated) else tasks
+
+
+def run_tasks(answer, case):
+    """Call the answer with the case's tasks as a plain list (a `Repeated` written out)."""
+    tasks, *rest = case
+    return answer(_listed(tasks), *rest)
+
+
+# 10,000 tasks: a loop takes a blink, a recursion one level per task hits Python's limit
+LONG = Repeated((0, 7, 4, 1, 8, 5, 2, 9, 6, 3), 1000)
+LONG_LABEL = "10,000 tasks (a recursion one level per task goes past Python's recursion limit)"
 
 
 def _is_number(x) -> bool:
@@ -39,6 +66,20 @@ def fits(tasks, cpus, limit):
     return used <= cpus
 
 
+def _one_short(tasks, cpus, limit):
+    """The pitfall of q1 as its own answer: the blocks counted (none for no tasks), then
+    compared with `blocks < cpus`."""
+    if any(t > limit for t in tasks):
+        return False
+    blocks, run = 0, None
+    for t in tasks:
+        if run is None or run + t > limit:
+            blocks, run = blocks + 1, t
+        else:
+            run += t
+    return blocks < cpus
+
+
 def _first_fit(tasks, cpus, limit):
     """The pitfall of q1 as its own algorithm: each task onto the first CPU with room."""
     loads = [0] * cpus
@@ -56,13 +97,16 @@ q1 = Problem(
     arg_names=("tasks", "cpus", "limit"),
     cases=st.tuples(tasks_in_order, st.integers(1, 3), st.integers(0, 20)),
     answer=fits,
+    run=run_tasks,
     reference=balance.fits,
     examples=[("no tasks", ([], 1, 0)),
               ("the seed-style example at 18", (SEED_TASKS, 2, 18)),
               ("the seed-style example at 17", (SEED_TASKS, 2, 17)),
               ("a block exactly at the limit", ([2, 2], 1, 4)),
               ("a task longer than the limit", ([1, 5], 3, 4)),
-              ("tasks of size 0", ([0, 0, 0], 1, 0))],
+              ("tasks of size 0", ([0, 0, 0], 1, 0)),
+              ("one task well under the limit, one CPU", ([3], 1, 5)),
+              (LONG_LABEL, (LONG, 3, 4 * 10**4))],
     pitfalls=[
         Pitfall("closed a block that exactly reached the limit",
                 "a block may sum to the limit itself: keep the task when run + t <= limit",
@@ -77,6 +121,8 @@ q1 = Problem(
         Pitfall("put tasks on any CPU with room",
                 "in this version each CPU runs one contiguous block, in order: once a block is "
                 "closed, no later task may go back to it", answer=_first_fit),
+        Pitfall("one CPU short", "at most `cpus` blocks: as many blocks as CPUs is fine "
+                "(blocks <= cpus, not <)", answer=_one_short),
         Pitfall("sorted the tasks", "the tasks must stay in the order given: the blocks are "
                 "runs of neighbours", edit=[("for t in tasks:", "for t in sorted(tasks):")]),
     ],
@@ -114,7 +160,7 @@ def judge_finish_time(case, expected, got) -> str | None:
     wrong = difference(expected, got)
     if wrong is None or not _is_number(got) or got < 0:
         return wrong
-    tasks, cpus = case
+    tasks, cpus = _listed(case[0]), case[1]
     if balance.fits(tasks, cpus, got):
         return f"{got} can be met, but so can {expected}: the answer is too high"
     return f"no split into {cpus} blocks finishes by {got}: the answer is too low"
@@ -126,6 +172,7 @@ q2 = Problem(
     arg_names=("tasks", "cpus"),
     cases=st.tuples(st.lists(st.integers(0, 15), max_size=7), st.integers(1, 4)),
     answer=min_time_contiguous,
+    run=run_tasks,
     reference=balance.min_time_contiguous,
     judge=judge_finish_time,
     equivalent={"min_time_contiguous call: `max(tasks)` -> `min(tasks)` in `low, high = "
@@ -193,7 +240,7 @@ def judge_loads(case, expected, got) -> str | None:
     if wrong is None or not isinstance(got, list) or len(got) != len(expected) or not all(
             _is_number(x) for x in got):
         return wrong
-    tasks, _ = case
+    tasks = _listed(case[0])
     if sum(got) != sum(tasks):
         return f"the loads add up to {sum(got)}, but the tasks add up to {sum(tasks)}"
     if sorted(got) == sorted(expected):
@@ -208,12 +255,14 @@ q3 = Problem(
     arg_names=("tasks", "cpus"),
     cases=st.tuples(st.lists(st.integers(0, 9), max_size=6), st.integers(1, 4)),
     answer=lpt,
+    run=run_tasks,
     reference=_lpt_loads,
     judge=judge_loads,
     examples=[("no tasks", ([], 2)), ("one task, two CPUs", ([3], 2)),
               ("the seed-style example", (SEED_TASKS, 2)),
               ("Graham's worst case for 3 CPUs, shortest first", (
-                  sorted(balance.graham_worst_case(3)), 3))],
+                  sorted(balance.graham_worst_case(3)), 3)),
+              (LONG_LABEL, (LONG, 6))],
     pitfalls=[
         Pitfall("no sorting", "LPT takes the tasks longest first; in the given order a big task "
                 "that comes last can land on top of a full CPU",
@@ -292,19 +341,76 @@ any_instance = st.tuples(st.lists(st.integers(1, 9), max_size=7), st.integers(1,
 
 @st.composite
 def lpt_miss_instances(draw):
-    """5 to 7 tasks on 2 or 3 CPUs where LPT is not optimal (about one random draw in five on 2
-    CPUs is one; after 12 tries, Graham's worst case for 2 CPUs, shuffled)."""
+    """5 to 8 tasks on 2 to 4 CPUs where LPT is not optimal (about one random draw in five on 2
+    CPUs is one; after 12 tries, Graham's worst case for 2 or 3 CPUs, shuffled). On 3 or 4 CPUs
+    a search that tries only some CPUs for a task (the least loaded and the fullest, say) can
+    miss the optimum; on 2 it tries them all."""
+    cpus = draw(st.sampled_from([2, 3, 3, 4]))
     for _ in range(12):
-        case = (draw(st.lists(st.integers(1, 9), min_size=5, max_size=7)),
-                draw(st.sampled_from([2, 2, 3])))
+        case = (draw(st.lists(st.integers(1, 9), min_size=5, max_size=8)), cpus)
         if lpt_misses(case):
             return case
-    return (draw(st.permutations(balance.graham_worst_case(2))), 2)
+    m = min(cpus, 3)
+    return (draw(st.permutations(balance.graham_worst_case(m))), m)
 
 
 FIRST = "first solution instead of best"
 FIRST_WHY = ("the first complete assignment the search reaches is only a candidate: keep "
              "searching, and stop early only when a makespan equals the lower bound")
+
+
+def _partial_search(tasks, cpus, choose):
+    """A search that tries, for each task, only the CPUs `choose(loads, size, best)` picks
+    (every CPU: exact; fewer: a pitfall of q4 that looks complete and is not)."""
+    sizes, loads, best = sorted(tasks, reverse=True), [0] * cpus, [sum(tasks) + 1]
+
+    def place(k):
+        if k == len(sizes):
+            best[0] = min(best[0], max(loads))
+            return
+        for c in choose(loads, sizes[k], best[0]):
+            if loads[c] + sizes[k] >= best[0]:
+                continue  # cannot beat the best found
+            loads[c] += sizes[k]
+            place(k + 1)
+            loads[c] -= sizes[k]
+
+    place(0)
+    return best[0]
+
+
+def _least_and_fullest(loads, size, best):
+    """The least loaded CPU and the fullest one where the task still beats the best."""
+    least = min(range(len(loads)), key=loads.__getitem__)
+    room = [c for c in range(len(loads)) if loads[c] + size < best]
+    return {least, max(room, key=loads.__getitem__, default=least)}
+
+
+def _two_least(loads, size, best):
+    """The two least loaded CPUs."""
+    return sorted(range(len(loads)), key=loads.__getitem__)[:2]
+
+
+# each partial search, and an instance it misses: the one a generated case falls back on
+PARTIAL = {_least_and_fullest: [2, 7, 5, 3, 2, 4], _two_least: [2, 2, 2, 2, 2, 2, 3, 3]}
+
+
+@st.composite
+def full_search_instances(draw):
+    """Tasks that fill 3 or 4 CPUs exactly to one load T, the optimum (each CPU's share cut
+    into 1 to 3 tasks, then shuffled), where a search that tries only some CPUs for each task
+    (the least loaded and the fullest, or the two least loaded: one is drawn) misses T; after
+    12 tries, an instance on 3 CPUs that one misses, shuffled."""
+    choose = draw(st.sampled_from(list(PARTIAL)))
+    for _ in range(12):
+        cpus, total = draw(st.sampled_from([3, 4, 4])), draw(st.integers(6, 12))
+        tasks = []
+        for _ in range(cpus):
+            cuts = sorted(draw(st.sets(st.integers(1, total - 1), max_size=2)))
+            tasks += [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+        if _partial_search(tasks, cpus, choose) != total:
+            return draw(st.permutations(tasks)), cpus
+    return draw(st.permutations(PARTIAL[choose])), 3
 
 
 def _first_complete(tasks, cpus):
@@ -326,7 +432,7 @@ q4 = Problem(
     exact_numbers=True,  # the statement names the type
     name="min_makespan",
     arg_names=("tasks", "cpus"),
-    cases=st.one_of(SMALL_MISSES, lpt_miss_instances(), any_instance),
+    cases=st.one_of(SMALL_MISSES, lpt_miss_instances(), full_search_instances(), any_instance),
     answer=min_makespan,
     reference=_exact_reference,
     judge=judge_exact,
@@ -362,10 +468,16 @@ q4 = Problem(
         "as false as False",
     },
     examples=[("no tasks", ([], 2)), ("one CPU", ([4, 2, 3], 1)),
+              ("the same tasks on 2 CPUs (an answer kept from the call before is wrong)",
+               ([3, 2, 4], 2)),
               ("more CPUs than tasks", ([5, 1], 4)),
               ("a placement left in place misses the best", ([5, 8, 6, 7, 9, 3], 2)),
               ("Graham's worst case for 2 CPUs", (balance.graham_worst_case(2), 2)),
               ("Graham's worst case for 3 CPUs, shuffled", ([3, 4, 5, 3, 4, 3, 5], 3)),
+              ("3 CPUs where the best needs a CPU that is neither the least loaded nor the "
+               "fullest", ([2, 7, 5, 3, 2, 4], 3)),
+              ("3 CPUs where the best puts a task on neither of the two least loaded",
+               ([2, 2, 2, 3, 2, 2, 3, 2], 3)),
               ("Graham's worst case for 5 CPUs (11 tasks: 5 ** 11 ≈ 49 million assignments, "
                "far too many to try one by one)", (GRAHAM_5, 5))],
     pitfalls=[
@@ -380,6 +492,15 @@ q4 = Problem(
                 "go on any CPU", answer=min_time_contiguous),
         Pitfall(FIRST, FIRST_WHY, edit=[("return best == floor  #", "return True  #")]),
         Pitfall(FIRST, FIRST_WHY, answer=_first_complete),
+        Pitfall("tried only some CPUs for a task",
+                "a search is exact only if every CPU a task could go on is tried (the cuts may "
+                "skip a CPU only when it cannot win, or its load equals one tried already): "
+                "the least loaded and the fullest CPU are not enough on 3 CPUs or more",
+                answer=lambda tasks, cpus: _partial_search(tasks, cpus, _least_and_fullest)),
+        Pitfall("tried only some CPUs for a task",
+                "a search is exact only if every CPU a task could go on is tried: the two least "
+                "loaded CPUs are not enough on 3 CPUs or more",
+                answer=lambda tasks, cpus: _partial_search(tasks, cpus, _two_least)),
         Pitfall("forgot to undo a placement", "after the recursive call, take the task off the "
                 "CPU again before trying the next one",
                 edit=[("            loads[c] -= sizes[k]  # undo before trying the next CPU\n",

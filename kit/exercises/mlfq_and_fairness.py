@@ -13,11 +13,12 @@ dict can pass for the order of `queues`.
 """
 
 from collections import deque
+from typing import NamedTuple
 
 from hypothesis import strategies as st
 
 from kit import fair
-from kit.checks import Pitfall, Problem, a_kind
+from kit.checks import Pitfall, Problem, a_kind, difference
 from kit.mlfq import Feedback
 from kit.policies import simulate
 
@@ -129,7 +130,7 @@ q1 = Problem(
     exact_numbers=True,  # the statement names the type
     name="levels_after",
     arg_names=("bursts", "allotments"),
-    cases=st.tuples(st.lists(st.integers(1, 8), max_size=8),
+    cases=st.tuples(st.lists(st.integers(0, 8), max_size=8),  # 0: gave the worker up at once
                     st.lists(st.integers(1, 8), min_size=1, max_size=4))
     .map(lambda c: _fit(*c)),
     answer=levels_after,
@@ -139,7 +140,9 @@ q1 = Problem(
               ("the gaming job: short bursts that never fill a quantum", ([1, 1, 1, 1], [2, 4, 8])),
               ("a CPU hog: every burst fills the allotment", ([2, 4, 8, 8], [2, 4, 8])),
               ("a burst that ends exactly on the allotment", ([1, 2], [3, 5])),
-              ("sunk to the bottom, then more bursts", ([1, 1, 2, 1], [1, 1, 3]))],
+              ("sunk to the bottom, then more bursts", ([1, 1, 2, 1], [1, 1, 3])),
+              ("bursts of 0 (the task gave the worker up at once): each one has an entry",
+               ([0, 1, 0, 0], [1, 2]))],
     pitfalls=[
         Pitfall("usage forgotten between runs (the gaming hole)",
                 "charging each run on its own lets a job that gives up the CPU just before its "
@@ -155,6 +158,10 @@ q1 = Problem(
         Pitfall("usage kept after a drop",
                 "a task starts every level with a fresh allotment: set its usage back to 0",
                 edit=[("            used = 0\n", "")]),
+        Pitfall("no entry for a burst of 0",
+                "the list has one level per burst, a burst of 0 included (its level is the "
+                "level the task is at): skip nothing",
+                edit=[("for burst in bursts:", "for burst in filter(None, bursts):")]),
         Pitfall("dropped one tick late (> instead of >=)",
                 "a task that has used exactly its allotment drops: test used >= allotment",
                 edit=[("used >= allotments[level]", "used > allotments[level]")]),
@@ -185,6 +192,36 @@ def _joined(slices):
         else:
             out.append(s)
     return out
+
+
+def _ticks(slices) -> dict:
+    """tick -> the name run in it, from well-formed (name, start, end) slices."""
+    return {t: name for name, start, end in slices for t in range(start, end)}
+
+
+def _judge_slices(case, expected, got) -> str | None:
+    """Types first; then a slice that covers no tick; then the first tick where another task
+    runs (or nobody) than the rule says: a count of slices says little, since ticks of one run
+    may be given separately or joined."""
+    well_formed = isinstance(got, list) and all(
+        type(s) is tuple and len(s) == 3 and type(s[0]) is str
+        and all(type(x) is int for x in s[1:]) for s in got)
+    if not well_formed:
+        return difference(expected, got)
+    for s in got:
+        if s[2] <= s[1]:
+            return (f"the slice {s!r} covers no tick: (name, start, end) runs the ticks start, "
+                    "start + 1, ..., end - 1, so end is at least start + 1")
+    want, have = _ticks(expected), _ticks(got)
+    if sum(e - b for _, b, e in got) != len(have):
+        return "two slices cover the same tick: the worker runs one task at a time"
+    for t in sorted(set(want) | set(have)):
+        if want.get(t) != have.get(t):
+            def who(name):
+                return "nobody" if name is None else name
+            return (f"at t = {t} the worker should run {who(want.get(t))}; this answer runs "
+                    f"{who(have.get(t))}")
+    return difference(expected, got)
 
 
 def _no_preemption_why(case) -> str:
@@ -219,13 +256,30 @@ def mlfq_tasks(draw):
     return [(n, a, d) for n, (a, d) in zip(names, specs, strict=True)]
 
 
+@st.composite
+def boost_after_demotion(draw):
+    """A boost on the tick right after a task used up its allotment at level 0, while other
+    tasks wait lower down: long tasks from t = 0 sink to level 2, a newcomer arrives at t = a,
+    runs one tick and is due to drop, and the first boost is at t = a + 1 (step 2, the boost,
+    comes before step 3, the drop: the newcomer queues last, as the running task)."""
+    a = draw(st.integers(3, 7))
+    longs = [(draw(st.integers(0, 1)), draw(st.integers(a + 1, 12)))
+             for _ in range(draw(st.integers(1, 2)))]
+    specs = [*longs, (a, draw(st.integers(2, 5)))]
+    names = draw(st.permutations("ABCDE"))[:len(specs)]
+    tasks = [(n, at, d) for n, (at, d) in zip(names, specs, strict=True)]
+    return draw(st.permutations(tasks)), a + 1
+
+
 q2 = Problem(
     name="mlfq_schedule",
     arg_names=("tasks", "boost"),
-    cases=st.tuples(mlfq_tasks(), st.none() | st.integers(1, 8)),  # 1: a boost every tick
+    cases=st.one_of(st.tuples(mlfq_tasks(), st.none() | st.integers(1, 8)),  # 1: every tick
+                    boost_after_demotion()),
     answer=mlfq_schedule,
     reference=mlfq_in_core,
     run=lambda answer, case: _joined(answer(*case)),
+    judge=_judge_slices,
     equivalent={"mlfq_schedule constant: `0` -> `-1` in `running, slices, t = (None, [], "
                 "0)`": "nothing arrives before 0 and -1 is no multiple of "
                 "a boost of 2 or more, so a tick at -1 runs nobody and records nothing"},
@@ -236,7 +290,9 @@ q2 = Problem(
               ("two long tasks take turns at the bottom", ([("B", 0, 9), ("A", 0, 9)], None)),
               ("equal arrivals, names against the input order",
                ([("C", 1, 3), ("A", 1, 2), ("B", 0, 1)], None)),
-              ("an idle gap before the second task", ([("B", 0, 2), ("A", 5, 2)], 3))],
+              ("an idle gap before the second task", ([("B", 0, 2), ("A", 5, 2)], 3)),
+              ("a boost right after a newcomer used its level-0 tick, the other task at level 2",
+               ([("A", 4, 2), ("B", 1, 4)], 5))],
     pitfalls=[
         Pitfall("no boost", "every `boost` ticks (t = boost, 2·boost, ...) every task goes back "
                 "to level 0 with a fresh allotment; without it sunk tasks can starve",
@@ -258,6 +314,17 @@ q2 = Problem(
         Pitfall("arrivals wait for the quantum to end",
                 _no_preemption_why,
                 edit=[("elif any(queues[k] for k in range(level[running])):", "elif False:")]),
+        Pitfall("demoted at the end of the tick, not at the start of the next",
+                "a task that used its allotment is still the running task until step 3 of the "
+                "next tick; a boost in step 2 of that tick puts it last, behind the waiting "
+                "tasks, not among the tasks of the level below",
+                edit=[("            if left[running] == 0:\n                running = None\n",
+                       "            if left[running] == 0:\n                running = None\n"
+                       "            elif used[running] == quanta[level[running]]:\n"
+                       "                level[running], used[running] = min(level[running] + 1, "
+                       "2), 0\n"
+                       "                queues[level[running]].append(running)\n"
+                       "                running = None\n")]),
         Pitfall("the same quantum at every level",
                 "lower levels get longer quanta: 1, 2 and 4 ticks",
                 edit=[("quanta = [1, 2, 4]", "quanta = [1, 1, 1]")]),
@@ -277,6 +344,17 @@ CREDIT = "        credit = deficits[tenant] + quantum * weights[tenant]\n"
 
 
 # -- q3: one round of deficit round robin --------------------------------------------------------
+def _quarters(low, high) -> st.SearchStrategy:
+    """Whole numbers in [low, high], or multiples of 0.25 there: credit is a number of work
+    units, not of jobs, and quarters add up exactly, so any order of paying gives one float."""
+    return st.integers(-(-low // 1), high // 1) | st.integers(round(4 * low), int(4 * high)).map(
+        lambda x: x / 4)
+
+
+QUANTUM = st.integers(1, 6) | st.integers(2, 24).map(lambda x: x / 4)  # 0.5 .. 6 in quarters
+SIZES = st.integers(1, 6) | st.integers(1, 24).map(lambda x: x / 4)
+
+
 @st.composite
 def tenant_dicts(draw, jobs, deficits=True):
     """Tenants in a random order, and the other dicts of the case in another order each."""
@@ -286,22 +364,49 @@ def tenant_dicts(draw, jobs, deficits=True):
     def shuffled(values):
         return {t: values[t] for t in draw(st.permutations(tenants))}
 
-    weights = shuffled({t: draw(st.integers(1, 3)) for t in tenants})
+    weights = shuffled({t: draw(st.integers(1, 3) | st.sampled_from([0.5, 1.5, 2.25]))
+                        for t in tenants})
     if not deficits:
         return queues, weights
     # a backlogged tenant's deficit is below its head job (or the head would have gone); an idle
     # tenant's may be anything: the answer must set it to 0, not keep it
-    credit = shuffled({t: draw(st.integers(0, queues[t][0] - 1) if queues[t] else
-                               st.integers(0, 6)) for t in tenants})
+    credit = shuffled({t: draw(_quarters(0, queues[t][0] - 0.25) if queues[t] else
+                               _quarters(0, 6)) for t in tenants})
     return queues, credit, weights
+
+
+class GivenBack(NamedTuple):
+    """What a run reports when the answer returned the `deficits` dict it was given as its
+    new deficits (a plain record, so it crosses the grader's wire)."""
+
+    served: list
+    deficits: dict
+
+
+def run_new_dict(answer, case):
+    """The statement promises a *new* dict of deficits: the given one coming back (unchanged,
+    say) is reported as `GivenBack`, whatever it holds."""
+    got = answer(*case)
+    if type(got) is tuple and len(got) == 2 and got[1] is case[1]:
+        return GivenBack(got[0], dict(got[1]))
+    return got
+
+
+def _judge_round(case, expected, got) -> str | None:
+    if isinstance(got, GivenBack):
+        return ("its deficits_after is the very dict `deficits` it was given (the same object): "
+                "return a new dict, even when no deficit changes")
+    return difference(expected, got)
 
 
 q3 = Problem(
     name="drr_round",
     arg_names=("queues", "deficits", "weights", "quantum"),
-    cases=st.tuples(tenant_dicts(st.lists(st.integers(1, 6), max_size=4)), st.integers(1, 6))
+    cases=st.tuples(tenant_dicts(st.lists(SIZES, max_size=4)), QUANTUM)
     .map(lambda c: (*c[0], c[1])),
     answer=drr_round,
+    run=run_new_dict,
+    judge=_judge_round,
     examples=[("nobody has work", ({"b": [], "a": []}, {"a": 0, "b": 0}, {"a": 1, "b": 1}, 3)),
               ("a big job waits for a second round", ({"a": [3, 1]}, {"a": 0}, {"a": 1}, 2)),
               ("the second round of that: credit 2 + 2 pays for 3 and 1",
@@ -314,7 +419,9 @@ q3 = Problem(
                ({"c": [2, 2], "a": [1], "b": [3]}, {"b": 0, "a": 0, "c": 1},
                 {"a": 1, "c": 2, "b": 1}, 2)),
               ("weights 1 and 2, small jobs", ({"b": [1] * 4, "a": [1] * 4}, {"a": 0, "b": 0},
-                                               {"a": 1, "b": 2}, 1))],
+                                               {"a": 1, "b": 2}, 1)),
+              ("a fractional quantum and weight: credit 1.5 × 1.5 = 2.25 pays for 1.5",
+               ({"a": [1.5, 1]}, {"a": 0}, {"a": 1.5}, 1.5))],
     pitfalls=[
         Pitfall("deficit not carried over",
                 "unspent credit stays with the tenant for the next round; without it a job "
@@ -340,6 +447,16 @@ q3 = Problem(
         Pitfall("one job per turn",
                 "keep sending head jobs while the next one still fits in the credit",
                 edit=[("while k < len(jobs) and", "while k < min(len(jobs), 1) and")]),
+        Pitfall("credit cut to a whole number",
+                "the credit is work, not a count of jobs: quantum × weight may be 2.25, and a "
+                "job of 1.5 fits in it; keep the credit as the number it is",
+                edit=[("credit = deficits[tenant] + quantum * weights[tenant]",
+                       "credit = int(deficits[tenant] + quantum * weights[tenant])")]),
+        Pitfall("the given deficits dict returned, not a new one",
+                "deficits_after must be a new dict: the caller keeps `deficits` (to compare, or "
+                "for the next round) and must not find it is the same object as the answer",
+                edit=[("    return served, after\n",
+                       "    return served, deficits if after == deficits else after\n")]),
         Pitfall("weight ignored", "a tenant earns quantum · its weight per round",
                 edit=[("quantum * weights[tenant]", "quantum")]),
     ],

@@ -1,0 +1,9 @@
+# right: running sum of full-jitter waits, doubling ceiling
+def retry_schedule(attempts, base, cap, rand):
+    out, t, c = [], 0, base
+    for a in range(attempts):
+        t += rand() * min(cap, c)
+        out.append(t)
+        if c < cap:
+            c *= 2
+    return out

@@ -1,0 +1,9 @@
+# wrong: default-argument output list grows across calls
+def retry_schedule(attempts, base, cap, rand, out=[]):
+    t, c = 0, base
+    for a in range(attempts):
+        t += rand() * min(cap, c)
+        out.append(t)
+        if c < cap:
+            c *= 2
+    return list(out[-attempts:]) if attempts else list(out)

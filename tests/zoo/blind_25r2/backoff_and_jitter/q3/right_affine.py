@@ -1,0 +1,3 @@
+# right: base + rand() * (3 * previous - base), then capped
+def decorrelated(previous, base, cap, rand):
+    return min(cap, base + rand() * (3 * previous - base))

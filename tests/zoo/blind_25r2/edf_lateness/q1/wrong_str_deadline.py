@@ -1,0 +1,3 @@
+# wrong: sorts deadlines as strings ("10" < "9")
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: str(j.deadline))

@@ -1,0 +1,7 @@
+# wrong: int() on the answer truncates float lateness
+def max_lateness(order):
+    t, worst = 0, None
+    for j in order:
+        t += j.duration
+        worst = t - j.deadline if worst is None else max(worst, t - j.deadline)
+    return 0 if worst is None else int(worst)

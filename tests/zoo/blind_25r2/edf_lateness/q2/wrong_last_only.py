@@ -1,0 +1,5 @@
+# wrong: returns the lateness of the last job only
+def max_lateness(order):
+    if not order:
+        return 0
+    return sum(j.duration for j in order) - order[-1].deadline

@@ -1,0 +1,7 @@
+# wrong: rounds to 6 decimals "to hide float noise"
+def max_lateness(order):
+    t, worst = 0, None
+    for j in order:
+        t += j.duration
+        worst = t - j.deadline if worst is None else max(worst, t - j.deadline)
+    return 0 if worst is None else round(worst, 1)

@@ -1,0 +1,7 @@
+# wrong: returns the lateness rounded to 2 decimals
+def max_lateness(order):
+    t, worst = 0, None
+    for j in order:
+        t += j.duration
+        worst = t - j.deadline if worst is None else max(worst, t - j.deadline)
+    return 0 if worst is None else round(worst, 2)

@@ -1,0 +1,8 @@
+# wrong: checks the input order instead of the best order
+def feasible(jobs):
+    t = 0
+    for j in jobs:
+        t += j.duration
+        if t > j.deadline:
+            return False
+    return True

@@ -1,0 +1,9 @@
+# wrong: a 0.01 float tolerance keeps a job that finishes just after its deadline
+def min_late_jobs(jobs):
+    kept, t = [], 0
+    for j in sorted(jobs, key=lambda j: j.deadline):
+        kept.append(j); t += j.duration
+        while kept and t > j.deadline + 0.01:
+            m = max(range(len(kept)), key=lambda k: kept[k].duration)
+            t -= kept.pop(m).duration
+    return kept

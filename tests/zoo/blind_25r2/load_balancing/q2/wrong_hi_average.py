@@ -1,0 +1,23 @@
+# wrong: upper bound total // cpus + largest // 2 (not the total)
+def fits(tasks, cpus, limit):
+    blocks, run = 0, None
+    for t in tasks:
+        if t > limit:
+            return False
+        if run is None or run + t > limit:
+            blocks += 1; run = t
+        else:
+            run += t
+    return blocks <= cpus
+def min_time_contiguous(tasks, cpus):
+    if not tasks:
+        return 0
+    lo = max(tasks)
+    hi = max(lo, sum(tasks) // cpus + max(tasks) // 2)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if fits(tasks, cpus, mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

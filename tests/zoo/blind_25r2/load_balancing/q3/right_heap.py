@@ -1,0 +1,10 @@
+# right: heap of (load, cpu), tasks longest first
+import heapq
+def lpt(tasks, cpus):
+    h = [(0, c) for c in range(cpus)]
+    loads = [0] * cpus
+    for t in sorted(tasks, reverse=True):
+        l, c = heapq.heappop(h)
+        loads[c] = l + t
+        heapq.heappush(h, (l + t, c))
+    return loads

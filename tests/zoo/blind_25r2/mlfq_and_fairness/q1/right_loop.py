@@ -1,0 +1,9 @@
+# right: plain loop, usage reset on every drop (also at the bottom)
+def levels_after(bursts, allotments):
+    level, used, out, last = 0, 0, [], len(allotments) - 1
+    for b in bursts:
+        used += b
+        if used >= allotments[level]:
+            level, used = min(level + 1, last), 0
+        out.append(level)
+    return out

@@ -1,0 +1,9 @@
+# wrong: records the level BEFORE the burst is charged
+def levels_after(bursts, allotments):
+    level, used, out, last = 0, 0, [], len(allotments) - 1
+    for b in bursts:
+        out.append(level)
+        used += b
+        if used >= allotments[level]:
+            level, used = min(level + 1, last), 0
+    return out

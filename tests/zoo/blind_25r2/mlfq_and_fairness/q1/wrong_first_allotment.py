@@ -1,0 +1,9 @@
+# wrong: uses allotments[0] at every level
+def levels_after(bursts, allotments):
+    level, used, out, last = 0, 0, [], len(allotments) - 1
+    for b in bursts:
+        used += b
+        if used >= allotments[0]:
+            level, used = min(level + 1, last), 0
+        out.append(level)
+    return out

@@ -1,0 +1,12 @@
+# wrong: sends from the old deficit first, then adds the round's credit
+def drr_round(queues, deficits, weights, quantum):
+    served, after = [], {}
+    for t, jobs in queues.items():
+        if not jobs:
+            after[t] = 0; continue
+        d, k = deficits[t], 0
+        while k < len(jobs) and jobs[k] <= d:
+            d -= jobs[k]; served.append((t, jobs[k])); k += 1
+        d += quantum * weights[t]
+        after[t] = 0 if k == len(jobs) else d
+    return served, after

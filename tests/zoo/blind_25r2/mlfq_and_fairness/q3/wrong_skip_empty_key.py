@@ -1,0 +1,11 @@
+# wrong: leaves tenants with an empty queue out of the deficits dict ("every tenant's deficit")
+def drr_round(queues, deficits, weights, quantum):
+    served, after = [], {}
+    for t, jobs in queues.items():
+        if not jobs:
+            continue
+        d, k = deficits[t] + quantum * weights[t], 0
+        while k < len(jobs) and jobs[k] <= d:
+            d -= jobs[k]; served.append((t, jobs[k])); k += 1
+        after[t] = 0 if k == len(jobs) else d
+    return served, after

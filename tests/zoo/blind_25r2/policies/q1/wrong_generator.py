@@ -1,0 +1,9 @@
+# wrong: returns a generator of tuples, not a list
+def fifo_metrics(arrivals, durations):
+    order = sorted(range(len(arrivals)), key=lambda i: arrivals[i])
+    clock, out = 0, [None] * len(arrivals)
+    for i in order:
+        a, d = arrivals[i], durations[i]
+        s = max(clock, a); clock = s + d
+        out[i] = (s - a, clock - a, clock - a - d)
+    return (t for t in out)

@@ -1,0 +1,20 @@
+# wrong: only arrivals strictly before the slice's end join ahead ("exactly as it ends" goes after)
+from collections import deque
+def round_robin(tasks, quantum):
+    order = sorted(range(len(tasks)), key=lambda i: tasks[i].arrival)
+    q, left, fin, k, clock = deque(), [t.duration for t in tasks], {}, 0, float("-inf")
+    def admit(strict):
+        nonlocal k
+        while k < len(order) and (tasks[order[k]].arrival < clock if strict else tasks[order[k]].arrival <= clock):
+            q.append(order[k]); k += 1
+    while k < len(order) or q:
+        if not q:
+            clock = max(clock, tasks[order[k]].arrival); admit(False)
+        i = q.popleft()
+        run = min(quantum, left[i]); clock += run; left[i] -= run
+        admit(True)
+        if left[i] > 0:
+            q.append(i)
+        else:
+            fin[tasks[i].name] = clock
+    return fin
