@@ -42,7 +42,7 @@ class PlainStore:
         return self.values.get(key)
 
 
-class Event(NamedTuple):
+class FenceEvent(NamedTuple):
     t: float
     worker: str
     what: str  # "lease", "write", "ack"
@@ -51,7 +51,7 @@ class Event(NamedTuple):
 
 
 class Story(NamedTuple):
-    events: list  # Event, in time order
+    events: list  # FenceEvent, in time order
     taken_at: float | None  # when the second worker took the job (None: it never did)
     final: str | None  # the value the store holds at the end
     stale: bool  # that value was written by a holder whose lease had been taken over
@@ -71,18 +71,19 @@ def fencing_story(pause: float, skew: float, store, lease_for: float = LEASE_FOR
     poll = max(0, math.ceil(lease_for - skew))
     assert not is_held(poll + skew, lease_for) and (poll == 0 or is_held(poll - 1 + skew,
                                                                          lease_for))
-    events = [Event(0, FIRST, "lease", 1, True)]
+    events = [FenceEvent(0, FIRST, "lease", 1, True)]
     if first_writes < poll:  # done before anyone else looks: alone, and within its lease
-        events += [Event(first_writes, FIRST, "write", 1, store.write("job", "by first #1", 1)),
-                   Event(first_writes, FIRST, "ack", 1, is_held(first_writes, lease_for))]
+        wrote = store.write("job", "by first #1", 1)
+        events += [FenceEvent(first_writes, FIRST, "write", 1, wrote),
+                   FenceEvent(first_writes, FIRST, "ack", 1, is_held(first_writes, lease_for))]
         return Story(events, None, store.read("job"), False)
-    events.append(Event(poll, SECOND, "lease", 2, True))
+    events.append(FenceEvent(poll, SECOND, "lease", 2, True))
     writes = sorted([(first_writes, 0, FIRST, 1), (poll + work, 1, SECOND, 2)])
     for t, _, worker, token in writes:
-        events.append(Event(t, worker, "write", token,
+        events.append(FenceEvent(t, worker, "write", token,
                             store.write("job", f"by {worker.split()[0]} #{token}", token)))
         # token 1's job was granted again; token 2 acks by its own clock, within its lease
         held = token == 2 and is_held(t + skew, poll + skew + lease_for)
-        events.append(Event(t, worker, "ack", token, held))
+        events.append(FenceEvent(t, worker, "ack", token, held))
     final = store.read("job")
     return Story(events, poll, final, final is not None and final.endswith("#1"))

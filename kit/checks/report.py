@@ -176,3 +176,33 @@ def show_solution(problem, source: str) -> Note:
 def show_source(*objects) -> Note:
     """The source code of functions or classes from the kit, as a Markdown code block."""
     return Note("\n\n".join(f"```python\n{inspect.getsource(o).rstrip()}\n```" for o in objects))
+
+
+class Progress:
+    """The table a level-by-level round shows (`progress`): one row per level, and the points."""
+
+    def __init__(self, levels: list, titles: list[str], results: list):
+        self.levels, self.titles, self.results = levels, titles, results
+
+    @property
+    def points(self) -> int:
+        return sum(q.points for q, r in zip(self.levels, self.results, strict=True) if r)
+
+    def table(self) -> str:
+        rows = ["| level | what | points | outcome |", "|---|---|---|---|"]
+        for i, (title, q, r) in enumerate(zip(self.titles, self.levels, self.results,
+                                              strict=True), 1):
+            outcome = r.status + (f": {r.pitfall.name}" if r.pitfall is not None else "")
+            rows.append(f"| L{i} | {title} | {q.points if r else 0} / {q.points} | {outcome} |")
+        total = sum(q.points for q in self.levels)
+        return "\n".join(rows + ["", f"**Total: {self.points} / {total} points**"])
+
+    __repr__ = table
+
+    def _repr_markdown_(self) -> str:
+        return self.table()
+
+
+def progress(levels: list, titles: list[str], cls) -> Progress:
+    """Run every level's check on `cls` and show one table (it never raises)."""
+    return Progress(levels, titles, [q.check(cls) for q in levels])

@@ -46,7 +46,7 @@ from graphlib import CycleError, TopologicalSorter  # noqa: F401 - the answer's 
 
 from hypothesis import strategies as st
 
-from kit.checks import Pitfall, Problem, TooSlow, answers, interleave, mutate
+from kit.checks import Pitfall, Problem, answers, mutate, report, too_slow, watch
 from kit.clock import FakeClock
 
 __all__ = ["DesignScheduler", "LEVELS", "progress", "replay", "q1", "q2", "q3", "q4", "q5"]
@@ -409,7 +409,7 @@ def _cancel_lines(cls, waiting: int) -> int:
         try:
             sched.submit([("c0", 1, 1, ()), ("c1", 1, 1, ("c0",)), ("w0", 2, 1, ())]
                          + [(f"w{i}", 2, 1, (f"w{i - 1}",)) for i in range(1, waiting)])
-            return interleave.lines_run(lambda: sched.cancel("c0"), cls)
+            return watch.lines_run(lambda: sched.cancel("c0"), cls)
         finally:
             sched.close()
     finally:
@@ -426,7 +426,7 @@ def cost(cls, case) -> list:
 
 def judge_cost(case, expected, got) -> str | None:
     if isinstance(got, list) and got and isinstance(got[-1], tuple):
-        return judge(case, expected, got[:-1]) or TooSlow(
+        return judge(case, expected, got[:-1]) or too_slow(
             "gives the right answers, but a cancel does work for every job in the file; walk "
             "from the cancelled job to the jobs that need it (an index on deps.needs), and on")
     return judge(case, expected, got)
@@ -708,30 +708,6 @@ NARROWER = {"logic: `id in batch or self._state(id) is not None` -> `id in batch
             "self._state(id) is not None`", "constant: `1` -> `0`"}
 
 
-class Progress:
-    """The table `progress` shows: one row per level, and the points."""
-
-    def __init__(self, results: list):
-        self.results = results
-
-    @property
-    def points(self) -> int:
-        return sum(q.points for q, r in zip(LEVELS, self.results, strict=True) if r)
-
-    def table(self) -> str:
-        rows = ["| level | what | points | outcome |", "|---|---|---|---|"]
-        for i, (title, q, r) in enumerate(zip(TITLES, LEVELS, self.results, strict=True), 1):
-            outcome = r.status + (f": {r.pitfall.name}" if r.pitfall is not None else "")
-            rows.append(f"| L{i} | {title} | {q.points if r else 0} / {q.points} | {outcome} |")
-        total = sum(q.points for q in LEVELS)
-        return "\n".join(rows + ["", f"**Total: {self.points} / {total} points**"])
-
-    __repr__ = table
-
-    def _repr_markdown_(self) -> str:
-        return self.table()
-
-
-def progress(cls) -> Progress:
+def progress(cls) -> report.Progress:
     """Run every level's check on `cls` and show one table (it never raises)."""
-    return Progress([q.check(cls) for q in LEVELS])
+    return report.progress(LEVELS, TITLES, cls)

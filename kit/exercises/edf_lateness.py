@@ -112,7 +112,7 @@ def min_late_jobs(jobs):
 
 
 # -- q1: the order ---------------------------------------------------------------------------
-class GivenBack(NamedTuple):
+class SameList(NamedTuple):
     """What a run reports when the answer returned the very list it was given (a plain record,
     so it crosses the grader's wire; the list itself would look right)."""
 
@@ -121,13 +121,13 @@ class GivenBack(NamedTuple):
 
 def run_new_list(answer, case):
     """Call the answer; the statement promises a *new* list, so the caller's own list object
-    coming back (already in order, say) is reported as `GivenBack`, whatever it holds."""
+    coming back (already in order, say) is reported as `SameList`, whatever it holds."""
     got = answer(*case)
-    return GivenBack(list(got)) if got is case[0] else got
+    return SameList(list(got)) if got is case[0] else got
 
 
 def _judge_order(case, expected, got) -> str | None:
-    if isinstance(got, GivenBack):
+    if isinstance(got, SameList):
         return ("it returned the very list it was given (the same object, not a copy): return "
                 "a new list, even when the jobs are already in deadline order")
     return difference(expected, got)

@@ -375,7 +375,7 @@ def tenant_dicts(draw, jobs, deficits=True):
     return queues, credit, weights
 
 
-class GivenBack(NamedTuple):
+class SameDeficits(NamedTuple):
     """What a run reports when the answer returned the `deficits` dict it was given as its
     new deficits (a plain record, so it crosses the grader's wire)."""
 
@@ -385,15 +385,15 @@ class GivenBack(NamedTuple):
 
 def run_new_dict(answer, case):
     """The statement promises a *new* dict of deficits: the given one coming back (unchanged,
-    say) is reported as `GivenBack`, whatever it holds."""
+    say) is reported as `SameDeficits`, whatever it holds."""
     got = answer(*case)
     if type(got) is tuple and len(got) == 2 and got[1] is case[1]:
-        return GivenBack(got[0], dict(got[1]))
+        return SameDeficits(got[0], dict(got[1]))
     return got
 
 
 def _judge_round(case, expected, got) -> str | None:
-    if isinstance(got, GivenBack):
+    if isinstance(got, SameDeficits):
         return ("its deficits_after is the very dict `deficits` it was given (the same object): "
                 "return a new dict, even when no deficit changes")
     return difference(expected, got)

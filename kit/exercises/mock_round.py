@@ -47,6 +47,7 @@ from kit.checks import (
     interleave,
     mutate,
     programs,
+    report,
     too_slow,
     watch,
 )
@@ -881,31 +882,6 @@ TITLES = ["submit and tick", "delayed start", "cancel", "retries with backoff", 
           "thread safety"]
 
 
-class Progress:
-    """The table `progress` shows: one row per level, and the points."""
-
-    def __init__(self, results: list):
-        self.results = results
-
-    @property
-    def points(self) -> int:
-        return sum(q.points for q, r in zip(LEVELS, self.results, strict=True) if r)
-
-    def table(self) -> str:
-        rows = ["| level | what | points | outcome |", "|---|---|---|---|"]
-        for i, (title, q, r) in enumerate(zip(TITLES, LEVELS, self.results, strict=True), 1):
-            outcome = r.status + (f": {r.pitfall.name}" if r.pitfall is not None else "")
-            rows.append(f"| L{i} | {title} | {q.points if r else 0} / {q.points} | {outcome} |")
-        total = sum(q.points for q in LEVELS)
-        return "\n".join(rows + ["", f"**Total: {self.points} / {total} points**"])
-
-    def __repr__(self) -> str:
-        return self.table()
-
-    def _repr_markdown_(self) -> str:
-        return self.table()
-
-
-def progress(cls) -> Progress:
+def progress(cls) -> report.Progress:
     """Run every level's check on `cls` and show one table (it never raises)."""
-    return Progress([q.check(cls) for q in LEVELS])
+    return report.progress(LEVELS, TITLES, cls)
