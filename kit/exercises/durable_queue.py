@@ -47,13 +47,15 @@ MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule end
 class Claim(NamedTuple):
     """One finished claim: who ran it, the job it believes it got, whether no other worker ran a
     statement meanwhile, the oldest free job when it started (if it ran alone), and the worker
-    the table names for that job at the end."""
+    the table names for that job at the end, and that job's whole row at the end
+    (visible_at, worker, done)."""
 
     worker: str
     got: int | None
     alone: bool
     oldest_free: int | None
     table_says: str | None
+    row_after: tuple | None = None
 
 
 class ClaimError(RuntimeError):
@@ -209,17 +211,17 @@ def _finish_in_turns(statements, look, workers, finished) -> None:
 def _claims(look, jobs, finished) -> list[Claim]:
     """Each finished claim with the worker the table names for its job at the end, then a claim
     by "nobody" for every other row that changed."""
-    owners = {}
+    owners, rows = {}, {}
     for i, (visible_at, worker, done) in enumerate(jobs, 1):
-        row = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
-                           (i,)).fetchone()
-        if row != (visible_at, worker, done):
-            owners[i] = row[1]
+        rows[i] = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
+                               (i,)).fetchone()
+        if rows[i] != (visible_at, worker, done):
+            owners[i] = rows[i][1]
     claims = [Claim(name, got, alone, oldest if alone else None,
-                    owners.get(got) if got is not None else None)
+                    owners.get(got) if got is not None else None, rows.get(got))
               for name, got, alone, oldest in finished]
     believed = {c.got for c in claims}
-    claims += [Claim("nobody", job, False, None, owner)
+    claims += [Claim("nobody", job, False, None, owner, rows[job])
                for job, owner in owners.items() if job not in believed]
     return claims
 
@@ -247,11 +249,36 @@ def claim_fault(c, jobs, free, holders: dict) -> str | None:
     return None
 
 
+def row_fault(c, before, until) -> str | None:
+    """What is wrong with the row a claim `c` leaves (None if nothing): the job it took must
+    read (visible_at, worker, done) = (:until, its worker, 0); a row no claim took, found
+    changed, names a worker that is neither A nor B."""
+    if c.row_after is None:
+        return None
+    v, w, d = c.row_after
+    if c.worker == "nobody" and c.table_says not in ("A", "B"):
+        was = ", ".join(f"{k} = {x!r}" for k, x in zip(("visible_at", "worker", "done"), before,
+                                                       strict=True))
+        return (f"no claim took job {c.got}, yet its row changed (it was {was}; now "
+                f"visible_at = {v!r}, worker = {w!r}, done = {d!r}): a claim may change only "
+                "the row of the job it takes")
+    if c.worker != "nobody" and c.got is not None and tuple(c.row_after) != (until, c.worker, 0):
+        return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
+                f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
+                f":until ({until}) and leaves done = 0, so the job comes back to the "
+                "queue if its worker crashes and the lease runs out")
+    return None
+
+
 def _judge(case, expected, got) -> str | None:
     jobs, _ = case
     free = _free_at_start(jobs)
     holders: dict = {}
     for c in got:
+        fault = row_fault(c, jobs[c.got - 1] if c.got and 0 < c.got <= len(jobs) else None,
+                          UNTIL)
+        if fault:
+            return fault
         if c.worker == "nobody":
             return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                     "returned nothing: it will never work on the job it holds")
@@ -297,9 +324,10 @@ def _plain_begin():
 
 
 READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
-DONE = (5, "Z", 1)
+DONE, HELD_LONG = (5, "Z", 1), (UNTIL + 5, "Z", 0)  # HELD_LONG: a lease that runs past :until
 
-_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, DONE]), max_size=4)
+_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, HELD_LONG, DONE]),
+                 max_size=4)
 _schedule = st.text(alphabet="AB", min_size=1, max_size=8)
 
 q1 = Problem(
@@ -316,13 +344,17 @@ q1 = Problem(
               ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
               ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB")),
               ("one worker reads while the other claims", ((READY, READY), "AABBBBAA")),
-              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A"))],
+              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A")),
+              ("a lease that runs past :until beside a fresh job", ((HELD_LONG, READY), "A"))],
     pitfalls=[
         Pitfall("SELECT, then UPDATE, outside a transaction",
-                "between your SELECT and your UPDATE the other worker can SELECT the same row; "
-                "both then UPDATE it and both believe they hold it. Make the pick and the take "
-                "one statement (UPDATE ... WHERE id = (SELECT ...) RETURNING id), or put them in "
-                "one BEGIN IMMEDIATE ... COMMIT", answer=_select_then_update),
+                "between your SELECT and your UPDATE the other worker can take the same row; an "
+                "UPDATE that does not re-check the whole free condition (done = 0 AND "
+                "visible_at <= :now: a row just claimed still has done = 0) takes it again, and "
+                "both believe they hold it. Make the pick and the take one statement (UPDATE "
+                "... WHERE id = (SELECT ...) RETURNING id), or re-check the free condition in "
+                "the UPDATE's WHERE and return its id (a compare-and-set), or put them in one "
+                "BEGIN IMMEDIATE ... COMMIT", answer=_select_then_update),
         Pitfall("checked the row in the UPDATE but trusted the SELECT",
                 "the UPDATE rightly changed nothing when the row was taken, but the worker still "
                 "believes the SELECT's id; add RETURNING id so a lost race comes back empty",
