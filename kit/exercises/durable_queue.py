@@ -447,6 +447,8 @@ def fenced_story(answer, case):
                                                   clock=_Skewed(t, offset), timeout=0))
         by = dict(zip(("honest", "fast"), queues, strict=True))
         queues[0].put("report")
+        beside = answer()  # another store beside this one: a store keeps its state to itself
+        beside.write("report", "another store's value", 10**6)
         fenced, held, seen, put = answer(), {}, [], {"report"}
         granted = {}  # job -> (the newest token the queue granted for it, to whom)
         for op, *arg in ops:
@@ -478,7 +480,7 @@ def fenced_story(answer, case):
                     seen.append(None)
                 else:
                     token, who = granted[key]
-                    value = f"{who}#{token}" if same else f"late#{token + delta}"
+                    value = f"{who}#{token}" if same else token + delta  # any value: an int
                     said = fenced.write(key, value, token + delta)
                     seen.append((said, fenced.read(key)))
             else:
@@ -500,7 +502,7 @@ def _say(op) -> str:
 
 def _say_late(key="", delta=0, same=False, *_) -> str:
     which = {-1: "one older than", 0: "equal to", 1: "one newer than"}.get(delta, "")
-    value = "the newest holder's value" if same else "a new value"
+    value = "the newest holder's value" if same else "a new value (an int)"
     return f"a delayed write to {key}, token {which} the newest granted, {value}"
 
 
@@ -508,9 +510,16 @@ def _judge_fenced(case, expected, got) -> str | None:
     (ops,) = case
     if not isinstance(got, list) or len(got) != len(expected):
         return difference(expected, got)
+    written = {w[1] for w in expected if isinstance(w, tuple)}
     for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
         if op[0] in ("write", "late") and want is not None:
             (want, holds), (value, now_holds) = want, value
+            if now_holds is not None and all(str(now_holds) != str(w) for w in written):
+                return (f"step {k} ({_say(op)}): write said {value}, and the store then held "
+                        f"{now_holds!r}, which no write of this story made: your store shares "
+                        "its state with another FencedStore (a class attribute, a mutable "
+                        "default argument). The check makes a store per story and one beside "
+                        "it; each FencedStore() must be a store of its own")
             if value is not True and value is not False:
                 return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
             if value == want and now_holds != holds:
