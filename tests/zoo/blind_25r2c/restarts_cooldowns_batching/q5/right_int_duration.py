@@ -1,3 +1,4 @@
+# judged right (was wrong_int_duration): the statement now says durations are whole numbers (ints), so int(duration) changes nothing
 # wrong: durations cast to int in the output
 import heapq
 def top_k_longest(durations, k):
