@@ -981,6 +981,8 @@ def replay_heap(answer, case):
         compared.append(frozenset((a.name, b.name)))
         return BEFORE[rule](a, b)
 
+    beside = answer(before)  # a second heap beside it, holding one item: heaps share nothing
+    beside.push(Item("beside", -9, -1))
     heap = answer(before)
     if isinstance(ops, Stress):
         within, popped = True, []
@@ -1049,7 +1051,10 @@ def judge_heap(case, expected, got) -> str | None:
         if not same(want, value):
             said = "raise IndexError" if want == "IndexError" else repr(want)
             was = "raised IndexError" if value == "IndexError" else repr(value)
-            return f"step {k} ({op}, rule: {rule}): expected {said}, got {was}"
+            shared = (": 'beside' was pushed to another Heap, made beside this one; the two "
+                      "share their items (a class attribute, a mutable default argument)"
+                      if value == "beside" else "")
+            return f"step {k} ({op}, rule: {rule}): expected {said}, got {was}{shared}"
     for k, (op, step) in enumerate(zip(ops, got, strict=True), 1):
         if len(step) > 3:
             return f"step {k} ({op}, rule: {rule}): {step[3]}"

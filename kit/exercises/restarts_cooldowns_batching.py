@@ -223,6 +223,9 @@ def _run_bucket(answer, case):
     to the default); what each call returned, with its type (a bool)."""
     rate, capacity, ops = case
     clock = FakeClock()
+    beside = answer(rate, capacity, clock)  # a second bucket, emptied: buckets share nothing
+    while beside.try_acquire(1):
+        pass
     bucket = answer(rate, capacity, clock)
 
     def do(bucket, step):
