@@ -38,7 +38,7 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, a_kind
-from kit.exercises.durable_queue import claim_fault
+from kit.exercises.durable_queue import claim_fault, row_fault
 
 NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
 SCHEMA = f"kit_claim_{os.getpid()}"  # one schema per process: parallel checks do not meet
@@ -369,7 +369,7 @@ def run_claims(answer, case) -> list[Claim]:
                         rows.get(got) if got is not None else None)
                   for name, got, waited, free, began, ended in finished]
         believed = {c.got for c in claims}
-        claims += [Claim("nobody", job, False, (), 0, 0, owner)
+        claims += [Claim("nobody", job, False, (), 0, 0, owner, rows[job])
                    for job, owner in owners.items() if job not in believed]
         return claims
     finally:
@@ -382,6 +382,9 @@ def _judge(case, expected, got) -> str | None:
     holders: dict = {}
     for c in got:
         if c.worker == "nobody":
+            fault = row_fault(c, tuple(jobs[c.got - 1]), UNTIL)
+            if fault:
+                return fault
             also = sorted({d.got for d in got if d.worker == c.table_says and d.got is not None})
             if also:
                 return (f"{c.table_says}'s claim took job {c.got} too (it returned job "
