@@ -275,14 +275,12 @@ def _judge(case, expected, got) -> str | None:
     free = _free_at_start(jobs)
     holders: dict = {}
     for c in got:
-        fault = row_fault(c, jobs[c.got - 1] if c.got and 0 < c.got <= len(jobs) else None,
-                          UNTIL)
-        if fault:
-            return fault
+        before = jobs[c.got - 1] if c.got and 0 < c.got <= len(jobs) else None
         if c.worker == "nobody":
-            return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
-                    "returned nothing: it will never work on the job it holds")
-        fault = claim_fault(c, jobs, free, holders)
+            return row_fault(c, before, UNTIL) or (
+                f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
+                "returned nothing: it will never work on the job it holds")
+        fault = claim_fault(c, jobs, free, holders) or row_fault(c, before, UNTIL)
         if fault:
             return fault
         if c.alone and c.got != c.oldest_free:

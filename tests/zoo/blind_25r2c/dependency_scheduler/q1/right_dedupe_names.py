@@ -1,3 +1,4 @@
+# judged right (was wrong_dedupe_names): the statement now says the names waiting at one time are distinct (as the kit's ReadyQueue requires), so a second push of a waiting name is outside the inputs
 # wrong: a dict name -> priority: pushing the same name twice keeps only one entry
 import heapq, itertools
 class JobHeap:
