@@ -11,12 +11,13 @@ see, so it passes.)
 
 import heapq
 import itertools
+import math
 from dataclasses import dataclass
 from graphlib import TopologicalSorter
 
 from hypothesis import strategies as st
 
-from kit import dag
+from kit import dag, validate
 from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, too_slow
 from kit.dag import WORKED_EXAMPLE
 
@@ -90,30 +91,52 @@ def replay(answer, case):
 
         return counted(push_all_pop_all, ops)
 
+    second = answer()  # a second queue made beside it: the two must not share their jobs
+
     def do(heap, step):  # what each call returned, with its type: push None, pop a str name
+        if step.name == "second":  # "second push q 0", "second pop": the other instance
+            heap, step = second, programs.parse(" ".join(step.words))
         if step.name == "pop":
             return repr(heap.pop())
         name, priority = step.words
-        return repr(heap.push(name, int(priority)))
+        return repr(heap.push(name, validate.parse_number(priority)))
 
     return programs.replay(heap, ops, do)
+
+
+# a priority is any number: whole, halves, below 0, and the float just above a whole one (a key
+# such as `priority + eps * seq` reorders p and nextafter(p) for any eps the float can hold)
+PRIORITIES = st.integers(-1, 3) | st.sampled_from([-0.5, 0.5, 1.5]) | st.integers(-1, 3).map(
+    lambda p: math.nextafter(p, math.inf))
 
 
 @st.composite
 def op_lists(draw):
     """Up to 10 pushes ("push b 2": name b, priority 2) and pops, then pops until empty; names
-    drawn apart from push order, so a name tie-break shows."""
+    drawn apart from push order, so a name tie-break shows (never one pushed twice: waiting
+    names are distinct, as the kit's ReadyQueue requires); priorities from a pool of one to
+    three numbers, so ties are common. Now and then a second instance gets pushes and pops of
+    its own ("second push q0 1"), so two queues that share their state show it."""
     names = programs.names(draw, "abcdefghij", 10)
-    steps = draw(st.lists(st.one_of(st.integers(0, 3), st.none()), max_size=14))
-    ops, waiting, pushed = [], 0, 0
+    pool = draw(st.lists(PRIORITIES, min_size=1, max_size=3))  # few values: ties are common
+    steps = draw(st.lists(st.one_of(st.sampled_from(pool), st.none(), st.just("second")),
+                          max_size=14))
+    ops, waiting, pushed, theirs, named = [], 0, 0, 0, 0
     for step in steps:
-        if step is None and waiting:
+        if step == "second":
+            if theirs and draw(st.booleans()):
+                ops.append("second pop")
+                theirs -= 1
+            else:
+                ops.append(f"second push q{named} {draw(st.sampled_from(pool))}")
+                theirs, named = theirs + 1, named + 1
+        elif step is None and waiting:
             ops.append("pop")
             waiting -= 1
         elif step is not None and pushed < len(names):
             ops.append(f"push {names[pushed]} {step}")
             pushed, waiting = pushed + 1, waiting + 1
-    return (ops + ["pop"] * waiting,)
+    return (ops + ["pop"] * waiting + ["second pop"] * theirs,)
 
 
 def judge_heap(case, expected, got) -> str | None:
@@ -122,7 +145,8 @@ def judge_heap(case, expected, got) -> str | None:
     (ops,) = case
     if problem is None or isinstance(ops, Stress) or not isinstance(got, list):
         return problem
-    priority = {op.split()[1]: int(op.split()[2]) for op in ops if op != "pop"}
+    priority = {op.split()[1]: validate.parse_number(op.split()[2]) for op in ops
+                if op.startswith("push")}
 
     def popped(lines):
         return [priority.get(line.split("→ ")[1].strip("'")) for line in lines
@@ -151,6 +175,11 @@ q1 = Problem(
          (["push z 1", "push y 1", "push x 1", "pop", "pop", "pop"],)),
         ("a pop between pushes, names against push order",
          (["push c 2", "push d 1", "pop", "push a 1", "pop", "pop"],)),
+        ("two queues side by side: each pops only what was pushed to it",
+         (["push a 1", "second push q0 0", "pop", "second pop"],)),
+        ("priorities 2, 1.0000000000000002, 1 and -0.5: any number, however close",
+         (["push a 2", f"push b {math.nextafter(1, 2)!r}", "push c 1", "push d -0.5", "pop",
+           "pop", "pop", "pop"],)),
         ("stress: counts comparisons", (HEAP_STRESS,)),
     ],
     pitfalls=[
@@ -185,7 +214,7 @@ def job_sets(draw, max_jobs=5):
     for i in range(n):
         deps = draw(st.permutations(sorted(draw(st.sets(st.integers(0, i - 1), max_size=2))))
                     ) if i else []
-        specs.append((draw(st.integers(-1, 3)), draw(DURATIONS), deps))
+        specs.append((draw(PRIORITIES), draw(DURATIONS), deps))
     names = draw(st.permutations(NAMES))[:n]
     return {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
             for i in draw(st.permutations(range(n)))}
@@ -198,11 +227,39 @@ TIES = {"C": (1, 1, ()), "B": (1, 1, ("C",)), "A": (1, 1, ())}
 TOGETHER = {"Y": (0, 1, ()), "Z": (1, 1, ()), "B": (1, 1, ("Y",)), "A": (1, 1, ("Y",))}
 # C needs A but comes first in `jobs`; B is ready at once
 LISTED_FIRST = {"C": (1, 1, ("A",)), "B": (1, 1, ()), "A": (1, 1, ())}
+# B takes 0 ticks: its finish at 0 releases D after A and C, which were waiting already. Ready
+# "at the same moment" means released by the same event, not at the same clock time
+ZERO_TICK = {"B": (0, 0, ()), "A": (0, 1, ()), "D": (0, 1, ("B",)), "C": (0, 1, ())}
 JOB_EDGES = [("no jobs", ({},)), ("one job", ({"A": (1, 3, ())},)),
              ("equal priorities: the job ready longest goes first, not the first name", (TIES,)),
              ("equal priorities released together keep the order of jobs", (TOGETHER,)),
              ("the seed's worked example", (WORKED_EXAMPLE,)),
-             ("graphlib's get_ready() order is not the order of jobs", (LISTED_FIRST,))]
+             ("graphlib's get_ready() order is not the order of jobs", (LISTED_FIRST,)),
+             ("a 0-tick job's children join after the jobs already waiting", (ZERO_TICK,))]
+# X's finish releases R while Y and Z wait: R takes the next counter number, after theirs
+LATER_WAVE = {"X": (1, 1, ()), "Y": (1, 1, ()), "Z": (1, 1, ()), "R": (1, 1, ("X",))}
+# A's finish releases C (2 deps) and D (1 dep) together: C first, as in `jobs`
+TOGETHER_UNEQUAL = {"X": (0, 1, ()), "A": (0, 1, ()), "C": (1, 1, ("A", "X")),
+                    "D": (1, 1, ("A",))}
+
+
+@st.composite
+def one_release(draw):
+    """Jobs one finish releases together: a parent P (after 0 to 2 jobs that run first), and 2
+    to 4 children of P of one priority, each maybe also needing a job that ran before P, with
+    durations and names drawn apart from `jobs`' order, and maybe a job waiting meanwhile."""
+    early = [(draw(st.integers(-1, 0)), draw(DURATIONS), ()) for _ in range(draw(
+        st.integers(0, 2)))]
+    specs = early + [(1, draw(DURATIONS), tuple(range(len(early))))]
+    parent, child_priority = len(specs) - 1, draw(PRIORITIES.filter(lambda p: p >= 1))
+    for _ in range(draw(st.integers(2, 4))):
+        extra = draw(st.sets(st.integers(0, parent - 1), max_size=2)) if parent else set()
+        specs.append((child_priority, draw(DURATIONS), (parent, *sorted(extra))))
+    if draw(st.booleans()):
+        specs.append((child_priority, draw(DURATIONS), ()))  # waiting since the start
+    names = draw(st.permutations("ABCDEFGHIJ"))[:len(specs)]
+    return {names[i]: (specs[i][0], specs[i][1], tuple(names[d] for d in specs[i][2]))
+            for i in draw(st.permutations(range(len(specs))))}
 
 
 # -- q2: one worker ----------------------------------------------------------------------------
@@ -266,8 +323,9 @@ def judge_order(case, expected, got) -> str | None:
             return f"{wrong}: {name!r} runs while a job of a lower priority number is ready"
     return (f"{wrong}: every pick is ready and of the lowest priority number, so the tie-break "
             "is wrong: among equal priorities the job that became ready first goes first, and "
-            "jobs ready at the same moment keep the order of `jobs` (the order of graphlib's "
-            "get_ready() is not that order)")
+            "jobs released together (at the start, or by one finish) keep the order of `jobs`; "
+            "a job released later goes after the jobs already waiting, even at the same clock "
+            "time (after a 0-tick job). graphlib's get_ready() order is not the order of jobs")
 
 
 WRONG_TIE = "ties broken by the wrong key"
@@ -287,12 +345,16 @@ PUSHED_EARLY_WHY = ("a job enters the heap, and takes its counter number, when i
 q2 = Problem(
     name="dispatch_order",
     arg_names=("jobs",),
-    cases=job_sets().map(lambda jobs: (jobs,)),
+    cases=(job_sets() | one_release()).map(lambda jobs: (jobs,)),
     answer=dispatch_order,
     reference=_order_by_core,
     run=run_order,
     judge=judge_order,
-    examples=JOB_EDGES + [("stress: counts comparisons", (ORDER_STRESS,))],
+    examples=JOB_EDGES[:2] + [
+        ("equal priorities: a job released later numbers after the jobs waiting", (LATER_WAVE,)),
+        ("one finish releases two jobs: they go in the order of jobs, whatever their deps",
+         (TOGETHER_UNEQUAL,))] + JOB_EDGES[2:] + [
+        ("stress: counts comparisons", (ORDER_STRESS,))],
     pitfalls=[
         Pitfall("dependencies ignored", "a job may start only after every job it needs has "
                 "finished; keep it out of the heap until then",
@@ -381,19 +443,30 @@ def judge_run(case, expected, got) -> str | None:
     if wrong is None or not shaped:
         return wrong  # right, or not (a list of 4-tuples, a number): the type is the message
     (log, makespan), (want_log, want_makespan) = got, expected
+    if same(log, want_log):
+        return (f"the log is right, but the makespan should be {want_makespan!r}, not "
+                f"{makespan!r}: the makespan is the time the last job ends (the latest end), "
+                "as a number of the clock's own type")
     if _only_ties_differ(*case, log):
         return f"{wrong}: {TIES_WRONG}"
-    if makespan != want_makespan:
-        return f"the makespan should be {want_makespan}, not {makespan}"
     if sorted(map(repr, (e[:3] for e in log))) == sorted(map(repr, (e[:3] for e in want_log))):
-        return ("every job starts and ends at the right time, but on another worker: the free "
-                "worker with the lowest number takes the next job")
+        at = next(e[1] for e, w in zip(log, want_log, strict=True) if e != w)
+        mine = [(e[0], e[3]) for e in log if e[1] == at]
+        want = [(e[0], e[3]) for e in want_log if e[1] == at]
+        return (f"every job starts and ends at the right time, but at time {at:g} the jobs "
+                f"take other workers: expected (job, worker) {want}, got {mine}. Retire every "
+                "job that ends at a moment (and release its children) before dispatching; then "
+                "free workers, lowest number first, take the best ready jobs in turn")
+    if makespan != want_makespan:
+        return f"the makespan should be {want_makespan!r}, not {makespan!r}"
     return wrong
 
 
 TIES_WRONG = ("every job starts once its deps are done and every pick is a most urgent ready "
               "job, so the tie-break is wrong: among equal priorities the job that became ready "
-              "first goes first, and jobs ready at the same moment keep the order of `jobs`")
+              "first goes first, and jobs released together (at the start, or by the finishes of "
+              "one moment) keep the order of `jobs`; a job released later goes after the jobs "
+              "already waiting, even at the same clock time")
 
 
 def _only_ties_differ(jobs, workers, log) -> bool:
@@ -454,13 +527,16 @@ def simultaneous_releases(draw):
 q3 = Problem(
     name="run",
     arg_names=("jobs", "workers"),
-    cases=st.tuples(job_sets(), st.integers(1, 3)) | simultaneous_releases(),
+    cases=st.tuples(job_sets() | one_release(), st.integers(1, 3)) | simultaneous_releases(),
     answer=run,
     reference=dag.run,
     run=run_jobs,
     judge=judge_run,
     examples=[(label, (jobs, 2)) for label, (jobs,) in JOB_EDGES] + [
         ("the worked example on one worker", (WORKED_EXAMPLE, 1)),
+        ("a 0-tick job on one worker: its child joins after the jobs waiting", (ZERO_TICK, 1)),
+        ("equal priorities on one worker: a job released later numbers after the jobs waiting",
+         (LATER_WAVE, 1)),
         ("two jobs finish together", (SIMULTANEOUS, 2)),
         ("several jobs finish together and release children in the order of jobs",
          (RELEASED_TOGETHER, 2)),
@@ -700,6 +776,8 @@ q5 = Problem(
          ({"A": (0, 0, ()), "B": (0, 0.5, ("A",)), "C": (2, 1.5, ()), "D": (1, 0, ("B", "C"))},)),
         ("a long job beats a long chain",
          ({"B": (1, 1, ("A",)), "D": (1, 5, ()), "C": (1, 1, ("B",)), "A": (1, 1, ())},)),
+        ("24 diamonds in a row (2 ** 24 chains: compute each job's finish once)",
+         ({name: (0, 1, deps) for name, deps in diamond_ladder(24).items()},)),
     ],
     pitfalls=[
         Pitfall("total work instead of the longest chain", "the total is what one worker "
@@ -902,6 +980,8 @@ def replay_heap(answer, case):
         compared.append(frozenset((a.name, b.name)))
         return BEFORE[rule](a, b)
 
+    beside = answer(before)  # a second heap beside it, holding one item: heaps share nothing
+    beside.push(Item("beside", -9, -1))
     heap = answer(before)
     if isinstance(ops, Stress):
         within, popped = True, []
@@ -935,6 +1015,13 @@ def replay_heap(answer, case):
                              f"a sift-up compares the new item (at index {size}) with its "
                              f"parent (index (i - 1) // 2), then that one's parent, up to the "
                              f"root: {said}")
+                elif heap_before and calls[0] > len(want):
+                    climbed = len(want) - (not BEFORE[rule](new, array[0]) if array else 0)
+                    wrong = (f"this push called before() {calls[0]} times, where the sift-up "
+                             f"needs {len(want)}: {name} climbs {climbed} level(s), one call "
+                             "each, plus the call that stops it. Once the new item should not "
+                             "leave before its parent, stop (break): the heap above it is "
+                             "already in order")
             elif op == "len":
                 got = len(heap)
             else:
@@ -963,7 +1050,10 @@ def judge_heap(case, expected, got) -> str | None:
         if not same(want, value):
             said = "raise IndexError" if want == "IndexError" else repr(want)
             was = "raised IndexError" if value == "IndexError" else repr(value)
-            return f"step {k} ({op}, rule: {rule}): expected {said}, got {was}"
+            shared = (": 'beside' was pushed to another Heap, made beside this one; the two "
+                      "share their items (a class attribute, a mutable default argument)"
+                      if value == "beside" else "")
+            return f"step {k} ({op}, rule: {rule}): expected {said}, got {was}{shared}"
     for k, (op, step) in enumerate(zip(ops, got, strict=True), 1):
         if len(step) > 3:
             return f"step {k} ({op}, rule: {rule}): {step[3]}"
@@ -995,6 +1085,7 @@ q6 = Problem(
     reference=_HeapqModel,
     run=replay_heap,
     judge=judge_heap,
+    timeout=10.0,  # the cost is counted, never timed: the stress case gets room on a busy machine
     examples=[
         ("pop and peek on an empty heap", (LOW_FIRST, ["pop", "peek", "len"])),
         ("the right child should leave first",

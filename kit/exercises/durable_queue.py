@@ -47,13 +47,15 @@ MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule end
 class Claim(NamedTuple):
     """One finished claim: who ran it, the job it believes it got, whether no other worker ran a
     statement meanwhile, the oldest free job when it started (if it ran alone), and the worker
-    the table names for that job at the end."""
+    the table names for that job at the end, and that job's whole row at the end
+    (visible_at, worker, done)."""
 
     worker: str
     got: int | None
     alone: bool
     oldest_free: int | None
     table_says: str | None
+    row_after: tuple | None = None
 
 
 class ClaimError(RuntimeError):
@@ -212,17 +214,17 @@ def _finish_in_turns(statements, look, workers, finished) -> None:
 def _claims(look, jobs, finished) -> list[Claim]:
     """Each finished claim with the worker the table names for its job at the end, then a claim
     by "nobody" for every other row that changed."""
-    owners = {}
+    owners, rows = {}, {}
     for i, (visible_at, worker, done) in enumerate(jobs, 1):
-        row = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
-                           (i,)).fetchone()
-        if row != (visible_at, worker, done):
-            owners[i] = row[1]
+        rows[i] = look.execute("SELECT visible_at, worker, done FROM jobs WHERE id = ?",
+                               (i,)).fetchone()
+        if rows[i] != (visible_at, worker, done):
+            owners[i] = rows[i][1]
     claims = [Claim(name, got, alone, oldest if alone else None,
-                    owners.get(got) if got is not None else None)
+                    owners.get(got) if got is not None else None, rows.get(got))
               for name, got, alone, oldest in finished]
     believed = {c.got for c in claims}
-    claims += [Claim("nobody", job, False, None, owner)
+    claims += [Claim("nobody", job, False, None, owner, rows[job])
                for job, owner in owners.items() if job not in believed]
     return claims
 
@@ -250,15 +252,38 @@ def claim_fault(c, jobs, free, holders: dict) -> str | None:
     return None
 
 
+def row_fault(c, before, until) -> str | None:
+    """What is wrong with the row a claim `c` leaves (None if nothing): the job it took must
+    read (visible_at, worker, done) = (:until, its worker, 0); a row no claim took, found
+    changed, names a worker that is neither A nor B."""
+    if c.row_after is None:
+        return None
+    v, w, d = c.row_after
+    if c.worker == "nobody" and c.table_says not in ("A", "B"):
+        was = ", ".join(f"{k} = {x!r}" for k, x in zip(("visible_at", "worker", "done"), before,
+                                                       strict=True))
+        return (f"no claim took job {c.got}, yet its row changed (it was {was}; now "
+                f"visible_at = {v!r}, worker = {w!r}, done = {d!r}): a claim may change only "
+                "the row of the job it takes")
+    if c.worker != "nobody" and c.got is not None and tuple(c.row_after) != (until, c.worker, 0):
+        return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
+                f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
+                f":until ({until}) and leaves done = 0, so the job comes back to the "
+                "queue if its worker crashes and the lease runs out")
+    return None
+
+
 def _judge(case, expected, got) -> str | None:
     jobs, _ = case
     free = _free_at_start(jobs)
     holders: dict = {}
     for c in got:
+        before = jobs[c.got - 1] if c.got and 0 < c.got <= len(jobs) else None
         if c.worker == "nobody":
-            return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
-                    "returned nothing: it will never work on the job it holds")
-        fault = claim_fault(c, jobs, free, holders)
+            return row_fault(c, before, UNTIL) or (
+                f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
+                "returned nothing: it will never work on the job it holds")
+        fault = claim_fault(c, jobs, free, holders) or row_fault(c, before, UNTIL)
         if fault:
             return fault
         if c.alone and c.got != c.oldest_free:
@@ -300,9 +325,10 @@ def _plain_begin():
 
 
 READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
-DONE = (5, "Z", 1)
+DONE, HELD_LONG = (5, "Z", 1), (UNTIL + 5, "Z", 0)  # HELD_LONG: a lease that runs past :until
 
-_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, DONE]), max_size=4)
+_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, HELD_LONG, DONE]),
+                 max_size=4)
 _schedule = st.text(alphabet="AB", min_size=1, max_size=8)
 
 q1 = Problem(
@@ -319,13 +345,17 @@ q1 = Problem(
               ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
               ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB")),
               ("one worker reads while the other claims", ((READY, READY), "AABBBBAA")),
-              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A"))],
+              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A")),
+              ("a lease that runs past :until beside a fresh job", ((HELD_LONG, READY), "A"))],
     pitfalls=[
         Pitfall("SELECT, then UPDATE, outside a transaction",
-                "between your SELECT and your UPDATE the other worker can SELECT the same row; "
-                "both then UPDATE it and both believe they hold it. Make the pick and the take "
-                "one statement (UPDATE ... WHERE id = (SELECT ...) RETURNING id), or put them in "
-                "one BEGIN IMMEDIATE ... COMMIT", answer=_select_then_update),
+                "between your SELECT and your UPDATE the other worker can take the same row; an "
+                "UPDATE that does not re-check the whole free condition (done = 0 AND "
+                "visible_at <= :now: a row just claimed still has done = 0) takes it again, and "
+                "both believe they hold it. Make the pick and the take one statement (UPDATE "
+                "... WHERE id = (SELECT ...) RETURNING id), or re-check the free condition in "
+                "the UPDATE's WHERE and return its id (a compare-and-set), or put them in one "
+                "BEGIN IMMEDIATE ... COMMIT", answer=_select_then_update),
         Pitfall("checked the row in the UPDATE but trusted the SELECT",
                 "the UPDATE rightly changed nothing when the row was taken, but the worker still "
                 "believes the SELECT's id; add RETURNING id so a lost race comes back empty",
@@ -418,6 +448,8 @@ def fenced_story(answer, case):
                                                   clock=_Skewed(t, offset), timeout=0))
         by = dict(zip(("honest", "fast"), queues, strict=True))
         queues[0].put("report")
+        beside = answer()  # another store beside this one: a store keeps its state to itself
+        beside.write("report", "another store's value", 10**6)
         fenced, held, seen, put = answer(), {}, [], {"report"}
         granted = {}  # job -> (the newest token the queue granted for it, to whom)
         for op, *arg in ops:
@@ -449,7 +481,7 @@ def fenced_story(answer, case):
                     seen.append(None)
                 else:
                     token, who = granted[key]
-                    value = f"{who}#{token}" if same else f"late#{token + delta}"
+                    value = f"{who}#{token}" if same else token + delta  # any value: an int
                     said = fenced.write(key, value, token + delta)
                     seen.append((said, fenced.read(key)))
             else:
@@ -471,7 +503,7 @@ def _say(op) -> str:
 
 def _say_late(key="", delta=0, same=False, *_) -> str:
     which = {-1: "one older than", 0: "equal to", 1: "one newer than"}.get(delta, "")
-    value = "the newest holder's value" if same else "a new value"
+    value = "the newest holder's value" if same else "a new value (an int)"
     return f"a delayed write to {key}, token {which} the newest granted, {value}"
 
 
@@ -479,9 +511,16 @@ def _judge_fenced(case, expected, got) -> str | None:
     (ops,) = case
     if not isinstance(got, list) or len(got) != len(expected):
         return difference(expected, got)
+    written = {w[1] for w in expected if isinstance(w, tuple)}
     for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
         if op[0] in ("write", "late") and want is not None:
             (want, holds), (value, now_holds) = want, value
+            if now_holds is not None and all(str(now_holds) != str(w) for w in written):
+                return (f"step {k} ({_say(op)}): write said {value}, and the store then held "
+                        f"{now_holds!r}, which no write of this story made: your store shares "
+                        "its state with another FencedStore (a class attribute, a mutable "
+                        "default argument). The check makes a store per story and one beside "
+                        "it; each FencedStore() must be a store of its own")
             if value is not True and value is not False:
                 return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
             if value == want and now_holds != holds:

@@ -38,7 +38,13 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, a_kind
-from kit.exercises.durable_queue import ClaimError, NeverFinished, SqlRefused, claim_fault
+from kit.exercises.durable_queue import (
+    ClaimError,
+    NeverFinished,
+    SqlRefused,
+    claim_fault,
+    row_fault,
+)
 
 NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
 SCHEMA = f"kit_claim_{os.getpid()}"  # one schema per process: parallel checks do not meet
@@ -51,18 +57,21 @@ PARAM = re.compile(r"(?<![:\w]):(worker|now|until|id)\b")
 
 
 class PgClaim(NamedTuple):
-    """One finished claim: who ran it, the job it believes it got, whether it ever waited for a
-    lock, the free jobs when it began, its first and last step, whom the table names, and that
+    """One finished claim: who ran it, the job it believes it got, the kind of lock it waited for
+    (False if none: "row lock", "table lock", "advisory lock", or "share lock" for the reader's
+    FOR SHARE), the free jobs when it began, its first and last step, whom the table names, and that
     job's row (visible_at, worker, done) at the end."""
 
     worker: str
     got: int | None
-    waited: bool
+    waited: bool | str
     free_at_start: tuple
     began: int
     ended: int
     table_says: str | None
     row_after: tuple | None = None
+
+
 
 
 class Deadlock(ClaimError):
@@ -75,6 +84,7 @@ class EndedTransaction(ClaimError):
 
 class NotAJobId(ClaimError):
     """The claim's :id at the end is not a job id (an int) or None."""
+
 
 
 class ServerUnavailable(RuntimeError):
@@ -160,10 +170,34 @@ class _Harness:
         self.look.execute(TABLE)
         self.look.execute(INDEX)
         self.workers = {name: _PgWorker(name, dsn) for name in "AB"}
+        # the reader: another transaction that holds the oldest free job FOR SHARE (a share
+        # lock) while the claims run, released when a claim waits for it. A claim whose lock
+        # excludes another claim's (FOR UPDATE, FOR NO KEY UPDATE) passes over that row
+        self.reader = psycopg.connect(dsn, autocommit=True, prepare_threshold=None)
+        self.reader.execute(f"SET search_path = {SCHEMA}")
+        self.reader_pid, self.reader_row = self.reader.info.backend_pid, None
 
-    def blocked(self, w) -> bool:
-        row = self.look.execute("SELECT cardinality(pg_blocking_pids(%s))", (w.pid,)).fetchone()
-        return row[0] > 0
+    def hold_for_share(self, job: int) -> None:
+        self.reader.execute("BEGIN")
+        self.reader.execute("SELECT id FROM jobs WHERE id = %s FOR SHARE", (job,))
+        self.reader_row = job
+
+    def release_reader(self) -> None:
+        if self.reader_row is not None:
+            self.reader.execute("ROLLBACK")
+            self.reader_row = None
+
+    def blocked(self, w) -> str | None:
+        """What `w` waits for, in words ("row lock", "table lock", ...), or None."""
+        blockers = self.look.execute("SELECT pg_blocking_pids(%s)", (w.pid,)).fetchone()[0]
+        if not blockers:
+            return None
+        if self.reader_pid in blockers:
+            return "share lock"
+        kind = self.look.execute("SELECT locktype FROM pg_locks WHERE pid = %s AND NOT granted "
+                                 "LIMIT 1", (w.pid,)).fetchone()
+        return {"relation": "table lock", "advisory": "advisory lock"}.get(
+            kind[0] if kind else "", "row lock")
 
     def settle(self, w):
         """Wait until `w`'s statement has answered or waits for a lock: "done", "blocked"."""
@@ -172,7 +206,12 @@ class _Harness:
             try:
                 kind, value = w.outbox.get(timeout=0.002)
             except queue.Empty:
-                if self.blocked(w):
+                waits = self.blocked(w)
+                if waits == "share lock":  # noted, and the reader lets go: the claim goes on
+                    w.waited = waits
+                    self.release_reader()
+                elif waits:
+                    w.waited = w.waited or waits
                     return "blocked"
                 if time.monotonic() - started > STEP_LIMIT:
                     raise NeverFinished(f"{self.which(w)} of worker {w.name} ran over "
@@ -220,6 +259,8 @@ class _Harness:
         for w in self.workers.values():
             w.close()
         with contextlib.suppress(Exception):
+            self.reader.close()
+        with contextlib.suppress(Exception):
             self.look.execute(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
         self.look.close()
 
@@ -257,6 +298,11 @@ def run_claims(answer, case) -> list[PgClaim]:
     with look.cursor() as cur:  # stored in a shuffled order: only ORDER BY decides
         cur.executemany("INSERT INTO jobs VALUES (%s, %s, %s, %s)",
                         [(i + 1, *jobs[i]) for i in order])
+    if schedule.startswith("s"):  # a reader holds the oldest free job FOR SHARE meanwhile
+        schedule = schedule[1:]
+        free = [i for i, (v, _, d) in enumerate(jobs, 1) if not d and v <= NOW]
+        if free:
+            h.hold_for_share(free[0])
     finished: list[tuple] = []
     clock = [0]
 
@@ -282,7 +328,8 @@ def run_claims(answer, case) -> list[PgClaim]:
             if w.next == 0:  # a claim begins: note the free jobs now
                 w.began = clock[0]
                 w.free = tuple(r[0] for r in look.execute(
-                    f"SELECT id FROM jobs WHERE done = 0 AND visible_at <= {NOW} ORDER BY id"))
+                    f"SELECT id FROM jobs WHERE done = 0 AND visible_at <= {NOW} ORDER BY id")
+                    if r[0] != h.reader_row)  # a row another transaction locks is not free
             w.in_flight = steps[w.next]
             w.inbox.put((steps[w.next], {"worker": w.name, "now": NOW, "until": UNTIL,
                                          "id": w.id}))
@@ -290,9 +337,7 @@ def run_claims(answer, case) -> list[PgClaim]:
             if other.in_flight is None:
                 continue
             got = h.settle(other)  # this step may have released what the other waited for
-            if got == "blocked":
-                other.waited = True
-            else:
+            if got != "blocked":
                 answered(other, got)
         if all(o.in_flight is not None for o in workers.values()):
             raise Deadlock("A and B each wait for a lock the other holds (a deadlock): "
@@ -321,10 +366,11 @@ def run_claims(answer, case) -> list[PgClaim]:
                         rows.get(got) if got is not None else None)
                   for name, got, waited, free, began, ended in finished]
         believed = {c.got for c in claims}
-        claims += [PgClaim("nobody", job, False, (), 0, 0, owner)
+        claims += [PgClaim("nobody", job, False, (), 0, 0, owner, rows[job])
                    for job, owner in owners.items() if job not in believed]
         return claims
     finally:
+        h.release_reader()
         h.cleanup()
 
 
@@ -333,6 +379,9 @@ def _judge(case, expected, got) -> str | None:
     holders: dict = {}
     for c in got:
         if c.worker == "nobody":
+            fault = row_fault(c, tuple(jobs[c.got - 1]), UNTIL)
+            if fault:
+                return fault
             also = sorted({d.got for d in got if d.worker == c.table_says and d.got is not None})
             if also:
                 return (f"{c.table_says}'s claim took job {c.got} too (it returned job "
@@ -340,6 +389,14 @@ def _judge(case, expected, got) -> str | None:
                         "worker that never works on it")
             return (f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                     "returned nothing: it will never work on the job it holds")
+        if c.waited == "share lock":
+            return (f"{c.worker}'s claim waited for a share lock (FOR SHARE) that another "
+                    "transaction held on the oldest free job: the claim does not lock its row "
+                    "exclusively before it updates it (no lock, or FOR SHARE / FOR KEY SHARE, "
+                    "which another claim's share lock does not exclude). Two such claims lock "
+                    "one job at once and each UPDATE then waits for the other: a deadlock. "
+                    "Lock the row you pick FOR UPDATE SKIP LOCKED; it passes over a row "
+                    "another transaction locks")
         fault = claim_fault(c, jobs, c.free_at_start, holders)
         if fault:
             return fault
@@ -352,8 +409,9 @@ def _judge(case, expected, got) -> str | None:
                     "queue if its worker crashes and the lease runs out")
     for c in got:
         if c.waited:
-            return (f"{c.worker} waited for the other worker's row lock: a claim should skip a "
-                    "row someone else is claiming and take the next free one (SKIP LOCKED)")
+            return (f"{c.worker} waited for the other worker's {c.waited}: a claim should skip a "
+                    "row someone else is claiming and take the next free one (SKIP LOCKED), "
+                    "never wait for a lock")
         taken = {d.got for d in got if d is not c and d.began <= c.ended and c.began <= d.ended}
         left = [j for j in c.free_at_start if j not in taken]
         want = left[0] if left else None
@@ -389,12 +447,14 @@ _jobs = st.lists(st.sampled_from([READY, READY, READY, EXPIRED, EXPIRES_NOW, HEL
                  max_size=4).map(tuple)
 _cases = _jobs.flatmap(lambda jobs: st.tuples(
     st.just(jobs), st.permutations(range(len(jobs))).map(tuple),
-    st.text(alphabet="AB", min_size=1, max_size=9)))
+    st.tuples(st.sampled_from(["", "", "s"]), st.text(alphabet="AB", min_size=1, max_size=9))
+    .map("".join)))
 
 q1 = Problem(
     name="claim_sql",
     arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "the order the rows are stored in",
-               "schedule (whose step runs)"),
+               "schedule (whose step runs; a leading s: another transaction holds the oldest "
+               "free job FOR SHARE meanwhile)"),
     cases=_cases,
     answer=claim_sql,
     run=run_claims,
@@ -404,6 +464,8 @@ q1 = Problem(
     examples=[("no jobs", ((), (), "A")),
               ("B claims while A's claim is open", ((READY, READY), (0, 1), "AABBBA")),
               ("one job, A's claim open", ((READY,), (0,), "AABBBA")),
+              ("another transaction holds job 1 FOR SHARE: pass over it",
+               ((READY, READY), (0, 1), "sA")),
               ("a lease that expires exactly now", ((EXPIRES_NOW,), (0,), "A")),
               ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), (1, 0), "AAAB")),
               ("stored newest first", ((READY, READY, READY), (2, 1, 0), "A")),
@@ -417,11 +479,18 @@ q1 = Problem(
                 "over the locked row and takes the next free one",
                 edit=[("FOR UPDATE SKIP LOCKED", "FOR UPDATE")]),
         Pitfall("no FOR UPDATE at all",
-                "both subqueries see job 1 free (A's change is not committed yet); B's UPDATE "
+                "with no row lock in the subquery (or one as weak as FOR KEY SHARE, which an "
+                "UPDATE's lock does not exclude) both subqueries see job 1 free (A's change is "
+                "not committed yet); B's UPDATE "
                 "waits for A's row lock, and when A commits PostgreSQL re-checks only "
                 "`id = 1`, which still holds: B overwrites A's claim. Lock the row in the "
                 "subquery: FOR UPDATE SKIP LOCKED",
                 edit=[(" FOR UPDATE SKIP LOCKED", "")]),
+        Pitfall("a share lock (FOR SHARE)",
+                "a share lock does not exclude another share lock: two claims at once both lock "
+                "job 1 in their subqueries, and each UPDATE then waits for the other's lock (a "
+                "deadlock). A claim must hold its row exclusively: FOR UPDATE SKIP LOCKED",
+                edit=[("FOR UPDATE SKIP LOCKED", "FOR SHARE SKIP LOCKED")]),
         Pitfall("SELECT without a lock, then UPDATE",
                 "the SELECT takes no lock, so both workers pick job 1; B's UPDATE waits for A "
                 "and then takes the job A holds. SELECT ... FOR UPDATE SKIP LOCKED, then UPDATE",

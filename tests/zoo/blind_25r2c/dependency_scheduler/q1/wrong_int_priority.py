@@ -1,0 +1,9 @@
+# wrong: int(priority) truncates halves and negatives
+import heapq, itertools
+class JobHeap:
+    def __init__(self):
+        self.h, self.c = [], itertools.count()
+    def push(self, name, priority):
+        heapq.heappush(self.h, (int(priority), next(self.c), name))
+    def pop(self):
+        return heapq.heappop(self.h)[2]

@@ -1,0 +1,10 @@
+# wrong: push returns the new size instead of None
+import heapq, itertools
+class JobHeap:
+    def __init__(self):
+        self.h, self.c = [], itertools.count()
+    def push(self, name, priority):
+        heapq.heappush(self.h, (priority, next(self.c), name))
+        return len(self.h)
+    def pop(self):
+        return heapq.heappop(self.h)[2]

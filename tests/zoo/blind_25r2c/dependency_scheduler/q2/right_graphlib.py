@@ -1,0 +1,20 @@
+# right: graphlib.TopologicalSorter, newly ready sorted by position before numbering
+import heapq, itertools
+from graphlib import TopologicalSorter
+def dispatch_order(jobs):
+    pos = {n: i for i, n in enumerate(jobs)}
+    ts = TopologicalSorter({n: jobs[n][2] for n in jobs})
+    ts.prepare()
+    c = itertools.count()
+    heap = []
+    def admit():
+        for n in sorted(ts.get_ready(), key=pos.get):
+            heapq.heappush(heap, (jobs[n][0], next(c), n))
+    admit()
+    out = []
+    while heap:
+        n = heapq.heappop(heap)[2]
+        out.append(n)
+        ts.done(n)
+        admit()
+    return out

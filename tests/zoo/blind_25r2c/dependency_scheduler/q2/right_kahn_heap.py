@@ -1,0 +1,22 @@
+# right: Kahn's algorithm with a heap keyed (priority, release counter), children in jobs order
+import heapq, itertools
+def dispatch_order(jobs):
+    names = list(jobs)
+    pos = {n: i for i, n in enumerate(names)}
+    left = {n: len(set(jobs[n][2])) for n in names}
+    children = {n: [] for n in names}
+    for n in names:
+        for d in set(jobs[n][2]):
+            children[d].append(n)
+    c = itertools.count()
+    heap = [(jobs[n][0], next(c), n) for n in names if left[n] == 0]
+    heapq.heapify(heap)
+    out = []
+    while heap:
+        _, _, n = heapq.heappop(heap)
+        out.append(n)
+        for ch in sorted(children[n], key=pos.__getitem__):
+            left[ch] -= 1
+            if left[ch] == 0:
+                heapq.heappush(heap, (jobs[ch][0], next(c), ch))
+    return out

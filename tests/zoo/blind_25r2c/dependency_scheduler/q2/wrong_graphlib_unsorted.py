@@ -1,0 +1,16 @@
+# wrong: graphlib get_ready() order used as is
+import heapq, itertools
+from graphlib import TopologicalSorter
+def dispatch_order(jobs):
+    ts = TopologicalSorter({n: jobs[n][2] for n in jobs})
+    ts.prepare()
+    c = itertools.count(); heap = []
+    for n in ts.get_ready():
+        heapq.heappush(heap, (jobs[n][0], next(c), n))
+    out = []
+    while heap:
+        n = heapq.heappop(heap)[2]
+        out.append(n); ts.done(n)
+        for m in ts.get_ready():
+            heapq.heappush(heap, (jobs[m][0], next(c), m))
+    return out

@@ -1,0 +1,22 @@
+# wrong: children ordered by how many deps they have (fewest first)
+import heapq, itertools
+def dispatch_order(jobs):
+    names = list(jobs)
+    pos = {n: i for i, n in enumerate(names)}
+    left = {n: len(set(jobs[n][2])) for n in names}
+    children = {n: [] for n in names}
+    for n in names:
+        for d in set(jobs[n][2]):
+            children[d].append(n)
+    c = itertools.count()
+    heap = [(jobs[n][0], next(c), n) for n in names if left[n] == 0]
+    heapq.heapify(heap)
+    out = []
+    while heap:
+        _, _, n = heapq.heappop(heap)
+        out.append(n)
+        for ch in sorted(children[n], key=lambda x: (len(jobs[x][2]), pos[x])):
+            left[ch] -= 1
+            if left[ch] == 0:
+                heapq.heappush(heap, (jobs[ch][0], next(c), ch))
+    return out

@@ -1,0 +1,38 @@
+# judged wrong (was right_time_based): the rule is now stated: jobs released by one event keep the order of jobs, and a job released later (even at the same clock time, after a 0-tick job) goes after the jobs already waiting; this answer ties by the clock time instead
+# right? (time reading of "ready at the same moment"): ready key (priority, time it became ready, position in jobs)
+import heapq, itertools
+def run(jobs, workers):
+    pos = {n: i for i, n in enumerate(jobs)}
+    left = {n: len(set(jobs[n][2])) for n in jobs}
+    children = {n: [] for n in jobs}
+    for n in jobs:
+        for d in set(jobs[n][2]):
+            children[d].append(n)
+    c = itertools.count()
+    ready = [(jobs[n][0], 0, pos[n], n) for n in jobs if left[n] == 0]
+    heapq.heapify(ready)
+    free = list(range(workers))
+    heapq.heapify(free)
+    running = []
+    log = []
+    t = 0
+    while ready or running:
+        while ready and free:
+            *_, n = heapq.heappop(ready)
+            w = heapq.heappop(free)
+            end = t + jobs[n][1]
+            log.append((n, t, end, w))
+            heapq.heappush(running, (end, w, n))
+        t = running[0][0]
+        released = []
+        while running and running[0][0] == t:
+            _, w, n = heapq.heappop(running)
+            heapq.heappush(free, w)
+            for ch in children[n]:
+                left[ch] -= 1
+                if left[ch] == 0:
+                    released.append(ch)
+        for ch in sorted(released, key=pos.__getitem__):
+            heapq.heappush(ready, (jobs[ch][0], t, pos[ch], ch))
+    makespan = max((e for _, _, e, _ in log), default=0)
+    return log, makespan

@@ -1,0 +1,54 @@
+# wrong: len kept in a counter not decremented when pop empties the heap
+class Heap:
+    def __init__(self, before):
+        self.before = before
+        self.a = []
+        self.n = 0
+
+    def __len__(self):
+        return self.n
+
+    def push(self, item):
+        a = self.a
+        a.append(item)
+        self.n += 1
+        i = len(a) - 1
+        while i > 0:
+            p = (i - 1) // 2
+            if self.before(a[i], a[p]):
+                a[i], a[p] = a[p], a[i]
+                i = p
+            else:
+                break
+
+    def peek(self):
+        if not self.a:
+            raise IndexError("peek from an empty heap")
+        return self.a[0]
+
+    def pop(self):
+        a = self.a
+        if not a:
+            raise IndexError("pop from an empty heap")
+        last = a.pop()
+        if not a:
+            return last
+        self.n -= 1
+        top = a[0]
+        a[0] = last
+        n = len(a)
+        i = 0
+        while True:
+            l = 2 * i + 1
+            if l >= n:
+                break
+            r = l + 1
+            c = l
+            if r < n and self.before(a[r], a[l]):
+                c = r
+            if self.before(a[c], a[i]):
+                a[c], a[i] = a[i], a[c]
+                i = c
+            else:
+                break
+        return top

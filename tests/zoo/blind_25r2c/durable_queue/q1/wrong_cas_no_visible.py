@@ -1,0 +1,6 @@
+# wrong: CAS on done = 0 only, not on the lease (a taken job is retaken)
+def claim_sql():
+    return [
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1",
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id AND done = 0 RETURNING id"
+]

@@ -1,0 +1,9 @@
+# wrong: the claim also pushes every held lease of the table to :until
+def claim_sql():
+    return [
+        "BEGIN IMMEDIATE",
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1",
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id",
+        "UPDATE jobs SET visible_at = :until WHERE done = 0 AND visible_at > :now",
+        "COMMIT"
+]

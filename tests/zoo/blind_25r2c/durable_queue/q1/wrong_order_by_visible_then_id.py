@@ -1,0 +1,8 @@
+# wrong: ORDER BY visible_at, id (the statement says lowest id)
+def claim_sql():
+    return [
+        "BEGIN IMMEDIATE",
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY visible_at, id LIMIT 1",
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id",
+        "COMMIT"
+]

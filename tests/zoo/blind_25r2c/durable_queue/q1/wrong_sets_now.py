@@ -1,0 +1,8 @@
+# wrong: sets visible_at = :now (no lease at all)
+def claim_sql():
+    return [
+        "BEGIN IMMEDIATE",
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1",
+        "UPDATE jobs SET worker = :worker, visible_at = :now WHERE id = :id",
+        "COMMIT"
+]

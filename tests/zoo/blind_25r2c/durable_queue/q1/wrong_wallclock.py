@@ -1,0 +1,8 @@
+# wrong: wall clock of SQLite instead of :now
+def claim_sql():
+    return [
+        "BEGIN IMMEDIATE",
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= CAST(strftime('%s','now') AS REAL) ORDER BY id LIMIT 1",
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id",
+        "COMMIT"
+]

@@ -1,0 +1,11 @@
+# wrong: mutable default argument shared by every instance
+class FencedStore:
+    def __init__(self, data={}):
+        self.d = data
+    def write(self, key, value, token):
+        if key in self.d and self.d[key][0] > token:
+            return False
+        self.d[key] = (token, value)
+        return True
+    def read(self, key):
+        return self.d[key][1] if key in self.d else None

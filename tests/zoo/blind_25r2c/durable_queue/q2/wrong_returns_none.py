@@ -1,0 +1,10 @@
+# wrong: write returns None when stored (forgets return True)
+class FencedStore:
+    def __init__(self):
+        self.d = {}
+    def write(self, key, value, token):
+        if key in self.d and self.d[key][0] > token:
+            return False
+        self.d[key] = (token, value)
+    def read(self, key):
+        return self.d[key][1] if key in self.d else None

@@ -1,0 +1,13 @@
+# wrong: a write of the value already stored is accepted whatever its token
+class FencedStore:
+    def __init__(self):
+        self.d = {}
+    def write(self, key, value, token):
+        if key in self.d and self.d[key][1] == value:
+            return True
+        if key in self.d and self.d[key][0] > token:
+            return False
+        self.d[key] = (token, value)
+        return True
+    def read(self, key):
+        return self.d[key][1] if key in self.d else None

@@ -1,0 +1,3 @@
+# wrong (the 00 demo): ties by duration
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: (j.deadline, j.duration))

@@ -1,0 +1,5 @@
+# right: a CTE that locks with SKIP LOCKED, then UPDATE ... FROM ... RETURNING
+def claim_sql():
+    return [
+        "WITH c AS (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) UPDATE jobs j SET worker = :worker, visible_at = :until FROM c WHERE j.id = c.id RETURNING j.id"
+]

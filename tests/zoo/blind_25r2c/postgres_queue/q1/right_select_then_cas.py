@@ -1,0 +1,6 @@
+# right: lock with SKIP LOCKED, UPDATE with a re-check and RETURNING, then nothing else
+def claim_sql():
+    return [
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id AND done = 0 AND visible_at <= :now RETURNING id"
+]

@@ -1,0 +1,7 @@
+# wrong: COMMIT inside the claim (ends the transaction early)
+def claim_sql():
+    return [
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = :id",
+        "COMMIT"
+]

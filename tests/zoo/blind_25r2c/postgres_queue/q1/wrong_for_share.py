@@ -1,0 +1,5 @@
+# wrong: FOR SHARE SKIP LOCKED (a shared lock: both can share it, then B's UPDATE waits for A)
+def claim_sql():
+    return [
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR SHARE SKIP LOCKED) RETURNING id"
+]

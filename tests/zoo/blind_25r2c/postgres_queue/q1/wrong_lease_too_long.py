@@ -1,0 +1,6 @@
+# wrong: visible_at = :until + 1000
+def claim_sql():
+    return [
+        "SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        "UPDATE jobs SET worker = :worker, visible_at = :until + 1000 WHERE id = :id"
+]

@@ -1,0 +1,5 @@
+# wrong: server now() instead of :now (wrong time base)
+def claim_sql():
+    return [
+        "UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= extract(epoch from now()) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id"
+]

@@ -1,0 +1,9 @@
+# wrong: expired only when lease_until < now (held at the expiry instant)
+def recover(jobs, now, on_start, max_recoveries):
+    out = []
+    for r in jobs:
+        if r.state == "RUNNING" and (on_start or r.lease_until < now):
+            state = "FAILED" if r.recoveries >= max_recoveries else "READY"
+            r = r._replace(state=state, attempts=r.attempts - 1, recoveries=r.recoveries + 1, lease_until=None)
+        out.append(r)
+    return out

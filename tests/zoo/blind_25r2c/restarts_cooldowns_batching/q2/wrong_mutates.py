@@ -1,0 +1,8 @@
+# wrong: sorts the input list in place
+from collections import Counter
+def least_interval(tasks, n):
+    tasks.sort()
+    if not tasks:
+        return 0
+    c = Counter(tasks); m = max(c.values()); k = sum(v == m for v in c.values())
+    return max(len(tasks), (m - 1) * (n + 1) + k)

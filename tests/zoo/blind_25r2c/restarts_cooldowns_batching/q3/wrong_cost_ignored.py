@@ -1,0 +1,14 @@
+# wrong: always takes one token whatever the cost
+class TokenBucket:
+    def __init__(self, rate, capacity, clock):
+        self.rate, self.capacity, self.clock = rate, capacity, clock
+        self.tokens = capacity
+        self.last = clock.now()
+    def try_acquire(self, cost=1):
+        now = self.clock.now()
+        self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= cost:
+            self.tokens -= 1
+            return True
+        return False

@@ -1,0 +1,14 @@
+# wrong: refuses when the bucket holds exactly cost (> for >=)
+class TokenBucket:
+    def __init__(self, rate, capacity, clock):
+        self.rate, self.capacity, self.clock = rate, capacity, clock
+        self.tokens = capacity
+        self.last = clock.now()
+    def try_acquire(self, cost=1):
+        now = self.clock.now()
+        self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens > cost:
+            self.tokens -= cost
+            return True
+        return False

@@ -1,0 +1,10 @@
+# wrong: stops at the first misfit even when skip is True
+def pick_batch(jobs, capacity, skip):
+    room, out = capacity, []
+    for j in sorted(jobs, key=lambda j: j.priority):
+        if j.size <= room:
+            out.append(j.name)
+            room -= j.size
+        else:
+            break
+    return out

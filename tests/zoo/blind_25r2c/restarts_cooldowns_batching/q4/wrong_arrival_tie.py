@@ -1,0 +1,10 @@
+# wrong: ties by the arrival field, not input order
+def pick_batch(jobs, capacity, skip):
+    room, out = capacity, []
+    for j in sorted(jobs, key=lambda j: (j.priority, j.arrival)):
+        if j.size <= room:
+            out.append(j.name)
+            room -= j.size
+        elif not skip:
+            break
+    return out

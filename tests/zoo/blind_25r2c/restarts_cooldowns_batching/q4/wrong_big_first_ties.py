@@ -1,0 +1,9 @@
+# wrong: equal priorities, biggest first (to fill the batch)
+def pick_batch(jobs, capacity, skip):
+    room, out = capacity, []
+    for j in sorted(jobs, key=lambda j: (j.priority, -j.size)):
+        if j.size <= room:
+            out.append(j.name); room -= j.size
+        elif not skip:
+            break
+    return out

@@ -1,0 +1,10 @@
+# wrong: admits in priority order but returns names in input order
+def pick_batch(jobs, capacity, skip):
+    room, out = capacity, []
+    for j in sorted(jobs, key=lambda j: j.priority):
+        if j.size <= room:
+            out.append(j.name)
+            room -= j.size
+        elif not skip:
+            break
+    return [j.name for j in jobs if j.name in out]

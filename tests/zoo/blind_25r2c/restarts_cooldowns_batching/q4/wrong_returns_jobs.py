@@ -1,0 +1,10 @@
+# wrong: returns the jobs, not their names
+def pick_batch(jobs, capacity, skip):
+    room, out = capacity, []
+    for j in sorted(jobs, key=lambda j: j.priority):
+        if j.size <= room:
+            out.append(j)
+            room -= j.size
+        elif not skip:
+            break
+    return out

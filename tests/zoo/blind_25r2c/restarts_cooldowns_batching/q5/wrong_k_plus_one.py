@@ -1,0 +1,13 @@
+# wrong: keeps k + 1 and drops the last at the end (off by one)
+import heapq
+def top_k_longest(durations, k):
+    h = []
+    for seq, (name, d) in enumerate(durations):
+        item = (d, -seq, name)
+        if len(h) <= k:
+            heapq.heappush(h, item)
+        elif k and item > h[0]:
+            heapq.heapreplace(h, item)
+    h.sort(reverse=True)
+    h = h[:k]
+    return [(name, d) for d, _, name in h]

@@ -1,0 +1,8 @@
+# right within the statement (changed holds only jobs); would append names that are not jobs
+from graphlib import TopologicalSorter
+def to_rebuild(deps, changed, last_built):
+    again = set()
+    for j in TopologicalSorter(deps).static_order():
+        if j not in last_built or j in changed or any(d in again for d in deps.get(j, ())):
+            again.add(j)
+    return [j for j in deps if j in again] + [c for c in changed if c not in deps]

@@ -1,0 +1,8 @@
+# wrong: forgets the "never built" rule
+from graphlib import TopologicalSorter
+def to_rebuild(deps, changed, last_built):
+    again = set()
+    for j in TopologicalSorter(deps).static_order():
+        if j in changed or any(d in again for d in deps.get(j, ())):
+            again.add(j)
+    return [j for j in deps if j in again]

@@ -1,0 +1,8 @@
+# wrong?: treats last_built as "built and unchanged": j in changed only counts when j in last_built... plus tuple return
+from graphlib import TopologicalSorter
+def to_rebuild(deps, changed, last_built):
+    again = set()
+    for j in TopologicalSorter(deps).static_order():
+        if j not in last_built or j in changed or any(d in again for d in deps.get(j, ())):
+            again.add(j)
+    return tuple(j for j in deps if j in again)
