@@ -81,7 +81,9 @@ class CoopLock:
             if not self._free_for(ident):
                 if not blocking:
                     return False
-                raise RuntimeError("a cooperative lock is held by a thread of the check")
+                raise RuntimeError("the lock is still held after the calls returned: some "
+                                   "path (an error?) acquires it and never releases it, so "
+                                   "every later call would wait for ever")
         elif run.aborting:
             return True  # unwinding: locks no longer matter
         else:
