@@ -32,6 +32,7 @@ import _thread
 import linecache
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -223,6 +224,16 @@ class _Run:
         self.steps.append((tuple(enabled), None if me is None else me.index, choice, label))
         return choice
 
+    def too_long(self) -> str:
+        """Why a run was cut at max_steps, naming the thread that kept running."""
+        recent = Counter(chosen for _, _, chosen, _ in self.steps[-200:])
+        who = self.threads[recent.most_common(1)[0][0]].name
+        others = [t.name for t in self.threads if not t.done and t.name != who]
+        return (f"more than {self.max_steps} steps and {who} never finished" +
+                (f" (nor did {' and '.join(others)})" if others else "") +
+                f": {who} loops for ever, never returning (a worker that never exits?) or "
+                "waiting in a loop for another thread")
+
     def switch(self, me: _Thread, label) -> None:
         """A switch point of thread `me`: go on, or hand the baton over and wait for it."""
         if self.aborting:
@@ -234,8 +245,7 @@ class _Run:
             self.abort(self.deadlock())
             raise _Abandoned
         if len(self.steps) >= self.max_steps:
-            self.abort(f"more than {self.max_steps} steps: does a thread wait in a loop for "
-                       "another one?")
+            self.abort(self.too_long())
             raise _Abandoned
         choice = self.choose(me, label)
         if choice == me.index:
@@ -348,7 +358,8 @@ class _Run:
                     text = linecache.getline(label[1], label[2]).strip()
                     words.append(f"{name} pauses before `{text}`")
                 else:
-                    words.append(f"{name} pauses at a {kind} of the lock")
+                    words.append(f"{name} pauses at {'an' if kind[0] in 'aeiou' else 'a'} "
+                                 f"{kind} of the lock")
                 words.append(f"{self.threads[chosen].name} goes on")
             running = chosen
         if running is not None and self.threads[running].done:

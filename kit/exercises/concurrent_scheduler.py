@@ -215,6 +215,11 @@ def other_work(job, lock) -> None:
         return None  # a line the search switches at, with the lock held
 
 
+def _on_state(fn):
+    """A thread of the race: `fn(job, lock)` on the state the explorer built."""
+    return lambda state: fn(*state)
+
+
 def claim_calls(answer, case):
     """Sequential: call `claim(job, lock)` `calls` times on a job that starts in `status`; after
     each call, what it returned and the job's status. A race: both calls on two threads, under
@@ -226,7 +231,7 @@ def claim_calls(answer, case):
             seen.append((answer(job, lock), str(job.status)))
         return seen
     calls = {"cancel": cancel, OTHER_WORK: other_work}
-    threads = {name: (lambda s, f=calls.get(name, answer): f(*s)) for name in RACES[race]}
+    threads = {name: _on_state(calls.get(name, answer)) for name in RACES[race]}
     return interleave.explore(lambda: (make_job("x", status=status), interleave.CoopLock()),
                               threads, _race_rule(status), watch=[answer, Job, other_work])
 
@@ -618,7 +623,8 @@ q5 = Problem(
                 "others sleep through the shutdown and never exit",
                 edit=[("self.board.cond.notify_all()", "self.board.cond.notify()")]),
         Pitfall("shutdown without a wake-up", "setting the flag wakes nobody: a worker waiting "
-                "until notified never sees it. notify_all after setting it",
+                "until notified never sees it. Set it and call notify_all, both under "
+                "`with board.cond:` (a notify without the lock raises RuntimeError)",
                 edit=[("            self.board.cond.notify_all()\n", "")]),
         Pitfall("exits while jobs remain", "a clean shutdown drains: a worker exits when the "
                 "board is stopping *and* empty", edit=[("if b.stopping and not b.due:",
@@ -715,6 +721,31 @@ class Reprioritisable:
                 del self.current[name]
                 return name
         return None  # nothing waits
+
+
+class _KeptOldSeq(Reprioritisable):
+    """The listed slip "keeping the old sequence number": the new entry reuses the job's first
+    seq (live entries are told apart by (seq, priority)), so at its new priority the job goes
+    ahead of the jobs already waiting there."""
+
+    def push(self, name, priority, seq=None):
+        seq = next(self.seq) if seq is None else seq
+        self.current[name] = (seq, priority)
+        heapq.heappush(self.heap, (priority, seq, name))
+
+    def reprioritise(self, name, priority):
+        if name not in self.current:
+            return False
+        self.push(name, priority, self.current[name][0])
+        return True
+
+    def pop(self):
+        while self.heap:
+            priority, seq, name = heapq.heappop(self.heap)
+            if self.current.get(name) == (seq, priority):
+                del self.current[name]
+                return name
+        return None
 
 
 class _Model:
@@ -844,6 +875,9 @@ q6 = Problem(
         Pitfall("no version check", "the old entry is still in the heap: when it reaches the "
                 "front it must be skipped. Keep each job's live seq and pop only that entry",
                 edit=[("if self.current.get(name) == seq:", "if name in self.current:")]),
+        Pitfall("kept its old sequence number", "so the job jumps the line at its new "
+                "priority; it must go behind the jobs already waiting there: its new entry "
+                "needs a fresh seq (and the old entry is dead)", answer=_KeptOldSeq),
         Pitfall("kept its place in line", "a job given a new priority goes behind the jobs "
                 "already waiting at that priority: give it a fresh seq",
                 edit=[("        self.push(name, priority)\n        return True\n",

@@ -1,4 +1,7 @@
-# wrong: cancel refuses a job waiting for its retry (attempts > 0)
+# right at level 3 (was wrong_): level 3 has no retries, so a cancel that only works before the
+# first attempt behaves as the statement says there; the tester counted it as not a check bug.
+# Level 4 rejects it.
+# tester's note: wrong: cancel refuses a job waiting for its retry (attempts > 0)
 import itertools
 import threading
 

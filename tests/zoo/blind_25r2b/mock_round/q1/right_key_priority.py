@@ -1,4 +1,7 @@
-# wrong: cancel of an unknown id raises KeyError
+# right at level 1 (was wrong_): Heap(key=priority) is stable on key ties and level 1 has no
+# delays, fails or cancels, so jobs reach the ready heap in submission order and the order is
+# the statement's; the tester counted it as passing only where it cannot be seen. Level 2 rejects it.
+# tester's note: wrong: ready heap keyed on priority alone
 import itertools
 import threading
 
@@ -14,7 +17,7 @@ class JobScheduler:
         self.workers = workers
         self.jobs = {}
         self.delayed = Heap(key=lambda j: (j.run_at, j.seq))
-        self.ready = Heap(before=self.policy.before)
+        self.ready = Heap(key=lambda j: j.priority)
         self.seq = itertools.count()
         self.lock = threading.Lock()
 
@@ -31,8 +34,8 @@ class JobScheduler:
 
     def cancel(self, id):
         with self.lock:
-            job = self.jobs[id]
-            if job.status != "PENDING":
+            job = self.jobs.get(id)
+            if job is None or job.status != "PENDING":
                 return False
             job.status = "CANCELLED"
             return True
