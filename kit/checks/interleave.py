@@ -172,13 +172,15 @@ def cooperative_locks(*objects):
 
 def adopt_locks(obj) -> list:
     """Replace each real Lock/RLock held in an attribute of `obj` (its own or its class's) by a
-    CoopLock on `obj`; return the new locks."""
+    CoopLock on `obj`, and each (Bounded)Semaphore(1), the other lock `threading` offers; return
+    the new locks."""
     new = []
     names = {**{k: v for klass in reversed(type(obj).__mro__) for k, v in vars(klass).items()},
              **getattr(obj, "__dict__", {})}
     for name, value in names.items():
-        if isinstance(value, _REAL_LOCKS):
-            lock = CoopLock(reentrant=not isinstance(value, _REAL_LOCKS[0]))
+        as_lock = isinstance(value, threading.Semaphore) and getattr(value, "_value", 0) == 1
+        if isinstance(value, _REAL_LOCKS) or as_lock:  # a Semaphore(1) is used as a lock
+            lock = CoopLock(reentrant=isinstance(value, _REAL_LOCKS[1]))
             setattr(obj, name, lock)
             new.append(lock)
     return new

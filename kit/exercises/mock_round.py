@@ -34,6 +34,7 @@ import ast
 import contextlib
 import functools
 import itertools
+import sys
 import threading
 from collections.abc import Callable
 
@@ -179,10 +180,13 @@ class TaskError(Exception):
 
 
 class Unprintable(Exception):
-    """An exception that cannot even be printed: a tick that formats it crashes."""
+    """An exception that cannot even be printed: a tick that formats it crashes (level 4 says a
+    task may raise one, and that the error is kept without formatting it)."""
 
     def __str__(self) -> str:
-        raise RuntimeError("this exception cannot be printed")
+        raise RuntimeError("this exception cannot be printed: a task may raise any Exception, "
+                           "even one whose str() raises, so keep the error without formatting "
+                           "it (repr(e), or e itself)")
 
 
 ERRORS = (ValueError, KeyError, TaskError, Unprintable)  # what failing tasks raise, in turn
@@ -442,6 +446,7 @@ def _one_job(cls, workers=1):
     """A scheduler with one PENDING job x; its task notes whether it runs under a lock."""
     ran = []
     sched = cls(FakeClock(0), workers=workers)
+    interleave.adopt_locks(sched)  # any lock it made, now, before the setup's own calls
     sched.submit("x", lambda: ran.append("under a lock" if interleave.held_locks() else "ran"))
     return sched, ran
 
@@ -517,7 +522,9 @@ def _noting(method, name: str, calls: list):
     race (its setup's submits included: made under the lock, or with none)."""
     def noted(*args):
         if interleave.racing():
-            calls.append((name, bool(interleave.held_locks())))
+            caller = sys._getframe(1).f_code.co_name  # the scheduler's method making the call
+            in_race = threading.current_thread().name.startswith("interleave-")
+            calls.append((name, bool(interleave.held_locks()), caller, in_race))
         return method(*args)
     return noted
 
@@ -525,9 +532,10 @@ def _noting(method, name: str, calls: list):
 def _unguarded(calls: list) -> str | None:
     """The first heap call made with no lock held, when another one was made under a lock (a
     class that locks its heaps in one place and forgets it in another); else None."""
-    if not any(held for _, held in calls):
+    if not any(held for _, held, *_ in calls):
         return None
-    return next((name for name, held in calls if not held), None)
+    return next(((name, caller, in_race) for name, held, caller, in_race in calls if not held),
+                None)
 
 
 def _pair_setup(cls, during=None):
@@ -548,6 +556,7 @@ def _pair_setup(cls, during=None):
         return run
 
     sched, unlocked = cls(FakeClock(0), workers=2), []
+    interleave.adopt_locks(sched)  # any lock it made, now: the submits below are under it
     for name, heap in getattr(sched, "__dict__", {}).items():
         if isinstance(heap, Heap):  # a heap changed while the threads race, with no lock held
             for op in ("push", "pop"):
@@ -610,9 +619,12 @@ def _pair_rule(first: str, second: str):
                         state)
         unguarded = _unguarded(state[3])
         if seen in allowed and unguarded:  # right this time, by luck: the heap was unguarded
-            return (f"{unguarded}(...) ran with no lock held, while {first} and {second} "
-                    "raced: a kit.heap.Heap is not thread-safe, so every change to a heap "
-                    "(a retry's push too) happens under the lock")
+            call, caller, in_race = unguarded
+            when = f"while {first} and {second} raced" if in_race else \
+                f"in the setup before {first} raced {second} (its submits of x and w)"
+            return (f"{call}(...) in {caller} ran with no lock held, {when}, where other calls "
+                    "change that heap under the lock: a kit.heap.Heap is not thread-safe, so "
+                    "every change to a heap happens under the lock")
         if seen in allowed:
             return None
         return (f"{first} and {second} at once gave “{seen}”, which no order of the two calls "
@@ -777,7 +789,14 @@ DELAYED = [("equal priorities, the one submitted first due later",
                                                   "wait 5", "tick", "submit c p=1 delay=1",
                                                   "tick", "wait 3", "tick"))),
            ("a refused id is not used", (1, ("submit z p=1 delay=-1", "submit z p=1", "tick")))]
-CANCELS = [("a task cancels its own RUNNING job",
+CANCELS = [("cancel after the job ran", (1, ("submit a p=1", "tick", "cancel a"))),
+           ("a cancelled job in front", (1, ("submit a p=1", "submit b p=2", "cancel a", "tick"))),
+           ("a job cancelled while it waits in the ready heap",
+            (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b", "tick"))),
+           ("a cancelled job in front of a due one in the delayed heap",
+            (1, ("submit c p=1 delay=1", "submit a p=2 delay=2", "cancel c", "tick", "tick",
+                 "tick"))),
+           ("a task cancels its own RUNNING job",
             (2, ("submit b p=1 cancels=1", "submit a p=2", "tick", "cancel b",
                  "tick"))),
            ("a cancelled id submitted again", (1, ("submit d p=1 delay=2", "cancel d",
@@ -857,18 +876,12 @@ q3 = _level(3, "cancel", 2, [
 ], ["cancel: if the job is PENDING, set CANCELLED and return True; otherwise return False.",
     "Leave the job in its heap (lazy deletion, O(1)); tick drops it when it comes off a heap.",
     "In tick, keep popping until a job passes the PENDING test or the heap is empty."],
-    examples=[("cancel after the job ran", (1, ("submit a p=1", "tick", "cancel a"))),
-              ("a cancelled job in front", (1, ("submit a p=1", "submit b p=2", "cancel a",
-                                                 "tick"))),
-              ("a job cancelled while it waits in the ready heap",
-               (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b",
-                    "tick")))],
     costs=("tick", "cancel"))
 
 q4 = _level(4, "retries with backoff", 2, [
     Pitfall("catching only some exception types", "a task may raise anything: ValueError, "
             "KeyError, an exception of its own, even one that cannot be printed; tick catches "
-            "Exception, records the failure and never formats the error",
+            "Exception, records the failure and keeps the error without formatting it",
             edit=[("            except Exception:\n", "            except RuntimeError:\n")]),
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
             "retries=1 runs twice before it is FAILED",

@@ -1,4 +1,6 @@
-# right: records the error message with str(e), as notebook 07 describes ("it ends FAILED with the error message")
+# wrong (was right_, arguable): records job.error = str(e). Level 4 now says a task may raise any
+# Exception, even one whose str() raises, and that the error is kept without formatting it;
+# the check raises such an exception, so str(e) crashes the tick. tester's note: right: records the error message with str(e), as notebook 07 describes ("it ends FAILED with the error message")
 import itertools
 import threading
 
