@@ -175,6 +175,10 @@ WALL_CLOCK = "read the system clock"
 
 
 # -- replaying operations ------------------------------------------------------------------------
+class LeftLocked(RuntimeError):
+    """A call raised and left the scheduler's lock held: said, not hung on at the next call."""
+
+
 class TaskError(Exception):
     """A task's own exception type: a tick must catch any Exception, not a list of names."""
 
@@ -223,7 +227,7 @@ def _task(sched, id, fails, calls, during, locks=LOCK_TYPES, cancels=False):
         under = _holds_lock(sched, locks)
         during[id] = UNDER_LOCK if under else _status(sched.status(id))
         if cancels and not under:
-            during[id] += f", and cancel({id!r}) → {_call_said(lambda: sched.cancel(id))}"
+            during[id] += f" and cancel({id!r}) → {_call_said(lambda: sched.cancel(id))}"
         if calls[id] <= fails:
             raise _failure(id, calls[id])
         return False  # a task's result says nothing: only raising is a failure
@@ -279,6 +283,10 @@ def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
         raise
     except Exception as exc:  # a refused submit is an observation: its error type
         got = type(exc).__name__
+        if _holds_lock(sched, LOCK_TYPES):  # one thread: a locked Lock is this one's, left
+            raise LeftLocked(f"submit raised {got} and left the scheduler's lock held, so the "
+                             "next call would wait for ever: release it on every path "
+                             "(`with self.lock:`, or try/finally)") from exc
     return f"{op} → {got}"
 
 

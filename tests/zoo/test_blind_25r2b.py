@@ -32,3 +32,36 @@ def test_blind_answer(path, capsys):
         assert report.startswith("✘") and "why:" in report, report
     else:
         assert code == 0, f"{path.name} ({path.read_text().splitlines()[0]}) rejected:\n{report}"
+
+
+# The tester's misleading messages: what the report says now (and no longer says).
+MESSAGES = [
+    ("lease_queue", "q1", "wrong_lease_list.py", "expected a tuple (job, token)", "IndexError"),
+    ("lease_queue", "q4", "wrong_dead_early.py", "line 3: expected", "IndexError"),
+    ("lease_queue", "q1", "wrong_holder_list.py", "holder() returned", "held by returned"),
+    ("lease_queue", "q5", "wrong_lifo_ties.py", "newest first", "compare the names"),
+    ("concurrent_scheduler", "q1", "wrong_run_at_tie.py", "run_at and attempts against seq",
+     "'Queued' object"),
+    ("concurrent_scheduler", "q5", "wrong_never_exits.py", "never finished", "does a thread wait"),
+    ("concurrent_scheduler", "q5", "wrong_shutdown_no_lock.py", "under `with board.cond:`",
+     "notify_all after setting it"),
+    ("concurrent_scheduler", "q6", "wrong_keep_seq.py", "pitfall: kept its old sequence number",
+     None),
+    ("mock_round", "q6", "wrong_submit_raise_holding.py", "left the scheduler's lock held",
+     "a cooperative lock is held by a thread of the check"),
+    ("mock_round", "q6", "wrong_push_outside.py", "push(...) in submit ran with no lock held",
+     None),
+    ("mock_round", "q6", "wrong_cancel_running_true.py", "cancel('b') → True",
+     "both threads saw PENDING"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("topic, question, name, says, not_says", MESSAGES,
+                         ids=[m[2] for m in MESSAGES])
+def test_a_message_says_what_happened(topic, question, name, says, not_says, capsys):
+    path = next(ZOO.glob(f"{topic}/q*/{name}"))
+    assert quiz([topic, question, str(path)]) == 1
+    report = capsys.readouterr().out
+    assert says in report, report
+    assert not_says is None or not_says not in report, report
