@@ -509,7 +509,7 @@ def lease_programs(draw, level: int):
         params = (draw(st.integers(2, 4)), draw(st.integers(1, 4)), draw(st.integers(1, 2)))
         gap = programs.gaps(0, 3, idle=5)
     raw = st.lists(st.tuples(st.integers(0, 7), gap, st.integers(0, 3), st.booleans(),
-                             st.integers(0, 3), st.integers(0, 3)), min_size=2, max_size=12)
+                             st.integers(0, 3), st.integers(0, 7)), min_size=2, max_size=12)
     queue = CoreLeases(*params)
     kinds = KINDS[level]
     names = iter(programs.names(draw, NAMES, 3))
@@ -517,8 +517,8 @@ def lease_programs(draw, level: int):
     first = draw(st.integers(1, 3))  # jobs put at the start, one tick apart at most
     for i, (which, dt, pick, other, mix, land) in enumerate(draw(raw)):
         now += min(dt, 1) if i < first else dt
-        if level > 1 and land >= 2:  # exactly on the next (or the latest) expiry or retry
-            now = event_time(queue.queue, now, last=land == 2)
+        if level > 1 and land == 7:  # exactly on the next expiry or retry (or the latest)
+            now = event_time(queue.queue, now, last=mix == 0)
         kind = kinds[which] if i >= first else "put"
         if kind == "put":
             job = next(names, None)
@@ -542,7 +542,9 @@ def lease_programs(draw, level: int):
         holder, job, token = grants[k - 1]
         worker = [w for w in WORKERS if w != holder][0] if other else holder
         mixed = ""
-        if mix == 3 and len(grants) > 1:  # the job of grant k, the token of another grant
+        # now and then grant k's job with another grant's token (rarer in level 3, where the
+        # stale deadline shows only after heartbeats with the live token)
+        if mix == 3 and len(grants) > 1 and (level != 3 or pick == 3):
             j = k % len(grants) + 1
             mixed, token = f" #{j}", grants[j - 1][2]
             worker = grants[j - 1][0] if other else holder  # the token's holder, or the job's
@@ -675,6 +677,8 @@ q3 = lease_level(
                                                    "t=3 heartbeat w1 #1"])),
         ("a heartbeat keeps the token", (3, ["t=0 put C", "t=1 lease w2", "t=2 heartbeat w2 #1",
                                              "t=3 ack w2 #1"])),
+        ("w2 heartbeats w1's lease with its token", (3, ["t=0 put B", "t=1 lease w1",
+                                                        "t=3 heartbeat w2 #1", "t=4 look"])),
         cost_case(kinds=("heartbeat", "ack")),
     ],
     pitfalls=[
