@@ -82,9 +82,9 @@ class CoopLock:
             if not self._free_for(ident):
                 if not blocking:
                     return False
-                raise RuntimeError("the lock is still held after the calls returned: some "
+                raise RuntimeError("the lock is still held by a call that returned: some "
                                    "path (an error?) acquires it and never releases it, so "
-                                   "every later call would wait for ever")
+                                   "the next call would wait for ever")
         elif run.aborting:
             return True  # unwinding: locks no longer matter
         else:
