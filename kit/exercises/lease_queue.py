@@ -679,6 +679,12 @@ q3 = lease_level(
                                              "t=3 ack w2 #1"])),
         ("w2 heartbeats w1's lease with its token", (3, ["t=0 put B", "t=1 lease w1",
                                                         "t=3 heartbeat w2 #1", "t=4 look"])),
+        ("a heartbeat onto the deadline it already has, tied with another lease",
+         (2, ["t=0 put D", "t=0 put B", "t=0 lease w1", "t=0 lease w2", "t=0 heartbeat w1 #1",
+              "t=2 look"])),
+        ("a heartbeat ties another lease's deadline: the later deadline set expires last",
+         (3, ["t=0 put D", "t=0 put B", "t=0 lease w1", "t=1 lease w2", "t=1 heartbeat w1 #1",
+              "t=4 look"])),
         cost_case(kinds=("heartbeat", "ack")),
     ],
     pitfalls=[
