@@ -735,6 +735,9 @@ q4 = lease_level(
         ("one attempt allowed: the first expiry is the last", (2, 1, 1, [
             "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=7 lease w1"])),
         ("an expiry noticed late", (2, 3, 1, ["t=0 put C", "t=1 lease w1", "t=9 put A"])),
+        ("heartbeats are not attempts", (3, 3, 1, ["t=0 put D", "t=0 lease w1",
+                                                   "t=1 heartbeat w1 #1", "t=2 heartbeat w1 #1",
+                                                   "t=3 fail w1 #1", "t=4 lease w2"])),
         ("an expiry noticed late schedules a retry due before one already waiting", (2, 3, 2, [
             "t=0 put A", "t=0 lease w1", "t=0 fail w1 #1", "t=2 lease w1", "t=2 put B",
             "t=2 lease w2", "t=3 fail w1 #2", "t=8 lease w1", "t=8 lease w2"])),

@@ -13,6 +13,23 @@ from kit.quiz import main as quiz
 
 ZOO = Path(__file__).parent / "blind_25r2b"
 ANSWERS = sorted(ZOO.glob("*/q*/*.py"))
+KNOWN = {  # wrong answers the checks accept, and why (strict xfails: catching one fails)
+    "concurrent_scheduler/q6/wrong_sorted_insort.py":
+        "the statement itself says the check cannot see a sorted list's moves",
+    "mock_round/q2/wrong_promote_stops_cancelled.py":
+        "level 2 has no cancels, so nothing but PENDING is in the delayed heap (level 3 and "
+        "later, which replay the cancel cases, reject it)",
+    "mock_round/q4/wrong_attempts_on_fail_only.py":
+        "a succeeded job's `attempts` is never observed: retries and backoff come out the same",
+}
+
+
+def _case(path: Path):
+    rel = path.relative_to(ZOO).as_posix()
+    marks = [pytest.mark.slow]
+    if rel in KNOWN:
+        marks.append(pytest.mark.xfail(reason=KNOWN[rel], strict=True))
+    return pytest.param(path, id=rel, marks=marks)
 
 
 def test_the_zoo_is_all_there():
@@ -21,8 +38,7 @@ def test_the_zoo_is_all_there():
     assert (len(wrong), len(right)) == (266, 62) and len(wrong) + len(right) == len(ANSWERS)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("path", ANSWERS, ids=lambda p: str(p.relative_to(ZOO)))
+@pytest.mark.parametrize("path", [_case(p) for p in ANSWERS])
 def test_blind_answer(path, capsys):
     topic, question = path.parent.parent.name, path.parent.name
     code = quiz([topic, question, str(path)])
