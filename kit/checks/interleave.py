@@ -32,6 +32,7 @@ import _thread
 import linecache
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -81,7 +82,9 @@ class CoopLock:
             if not self._free_for(ident):
                 if not blocking:
                     return False
-                raise RuntimeError("a cooperative lock is held by a thread of the check")
+                raise RuntimeError("the lock is still held by a call that returned: some "
+                                   "path (an error?) acquires it and never releases it, so "
+                                   "the next call would wait for ever")
         elif run.aborting:
             return True  # unwinding: locks no longer matter
         else:
@@ -169,13 +172,15 @@ def cooperative_locks(*objects):
 
 def adopt_locks(obj) -> list:
     """Replace each real Lock/RLock held in an attribute of `obj` (its own or its class's) by a
-    CoopLock on `obj`; return the new locks."""
+    CoopLock on `obj`, and each (Bounded)Semaphore(1), the other lock `threading` offers; return
+    the new locks."""
     new = []
     names = {**{k: v for klass in reversed(type(obj).__mro__) for k, v in vars(klass).items()},
              **getattr(obj, "__dict__", {})}
     for name, value in names.items():
-        if isinstance(value, _REAL_LOCKS):
-            lock = CoopLock(reentrant=not isinstance(value, _REAL_LOCKS[0]))
+        as_lock = isinstance(value, threading.Semaphore) and getattr(value, "_value", 0) == 1
+        if isinstance(value, _REAL_LOCKS) or as_lock:  # a Semaphore(1) is used as a lock
+            lock = CoopLock(reentrant=isinstance(value, _REAL_LOCKS[1]))
             setattr(obj, name, lock)
             new.append(lock)
     return new
@@ -221,6 +226,16 @@ class _Run:
         self.steps.append((tuple(enabled), None if me is None else me.index, choice, label))
         return choice
 
+    def too_long(self) -> str:
+        """Why a run was cut at max_steps, naming the thread that kept running."""
+        recent = Counter(chosen for _, _, chosen, _ in self.steps[-200:])
+        who = self.threads[recent.most_common(1)[0][0]].name
+        others = [t.name for t in self.threads if not t.done and t.name != who]
+        return (f"more than {self.max_steps} steps and {who} never finished" +
+                (f" (nor did {' and '.join(others)})" if others else "") +
+                f": {who} loops for ever, never returning (a worker that never exits?) or "
+                "waiting in a loop for another thread")
+
     def switch(self, me: _Thread, label) -> None:
         """A switch point of thread `me`: go on, or hand the baton over and wait for it."""
         if self.aborting:
@@ -232,8 +247,7 @@ class _Run:
             self.abort(self.deadlock())
             raise _Abandoned
         if len(self.steps) >= self.max_steps:
-            self.abort(f"more than {self.max_steps} steps: does a thread wait in a loop for "
-                       "another one?")
+            self.abort(self.too_long())
             raise _Abandoned
         choice = self.choose(me, label)
         if choice == me.index:
@@ -346,7 +360,8 @@ class _Run:
                     text = linecache.getline(label[1], label[2]).strip()
                     words.append(f"{name} pauses before `{text}`")
                 else:
-                    words.append(f"{name} pauses at a {kind} of the lock")
+                    words.append(f"{name} pauses at {'an' if kind[0] in 'aeiou' else 'a'} "
+                                 f"{kind} of the lock")
                 words.append(f"{self.threads[chosen].name} goes on")
             running = chosen
         if running is not None and self.threads[running].done:

@@ -35,28 +35,37 @@ def _names(draw, n: int) -> list[str]:
 
 # -- q1: priority_before(a, b) ------------------------------------------------------------------
 class Queued(NamedTuple):
-    """What a policy may look at: a job's priority and its submission number seq."""
+    """One job of a case, as data: its name, priority, submission number seq, and the run_at
+    and attempts a real `Job` has too (drawn apart from seq, so a policy that reads them where
+    it should read seq is seen). `pop_order` makes a `Job` of it for every call."""
 
     id: Any
     priority: int
     seq: int
+    run_at: int = 0
+    attempts: int = 0
 
 
 @st.composite
 def _views(draw):
     """Jobs in the order they reach the ready heap; seq (submission order) and the names are
     shuffled apart, so the order of arrival, of names and of submission all differ."""
-    priorities = draw(st.lists(st.integers(1, 3), max_size=7))
+    small = st.integers(1, 3)  # ties are common; now and then two digits, a negative, a float
+    odd = st.one_of(st.integers(-12, 12), st.sampled_from([-0.5, 1.5, 2.5]))
+    priorities = draw(st.lists(st.one_of(small, small, odd), max_size=7))
     seqs = draw(st.permutations(range(len(priorities))))
     names = _names(draw, len(priorities))
-    return ([Queued(n, p, s) for n, p, s in zip(names, priorities, seqs, strict=True)],)
+    return ([Queued(n, p, s, draw(st.integers(0, 3)), draw(st.integers(0, 2)))
+             for n, p, s in zip(names, priorities, seqs, strict=True)],)
 
 
 def pop_order(before, case) -> list:
     """Push the jobs (in the listed order) on a Heap ordered by `before`; the names it pops, or
     the first result of `before` that is not a bool, or that before(a, a) said True for the
     first job."""
-    (jobs,) = case
+    jobs = [make_job(v.id, v.priority, v.run_at, v.seq) for v in case[0]]
+    for job, v in zip(jobs, case[0], strict=True):
+        job.attempts = v.attempts
     odd = []
 
     def judged(a, b):
@@ -100,8 +109,8 @@ def _judge_order(case, expected, got) -> str | None:
     return problem
 
 
-def _v(name, priority, seq):
-    return Queued(name, priority, seq)
+def _v(name, priority, seq, run_at=0, attempts=0):
+    return Queued(name, priority, seq, run_at, attempts)
 
 
 RULE = "(a.priority, a.seq) < (b.priority, b.seq)"
@@ -119,7 +128,11 @@ q1 = Problem(
               ("three equal priorities, names against submission order",
                ([_v("C", 2, 0), _v("A", 2, 1), _v("B", 2, 2)],)),
               ("equal priorities arriving out of submission order",
-               ([_v("B", 1, 2), _v("D", 1, 0), _v("A", 1, 1), _v("C", 2, 3)],))],
+               ([_v("B", 1, 2), _v("D", 1, 0), _v("A", 1, 1), _v("C", 2, 3)],)),
+              ("two-digit, negative and float priorities, run_at and attempts against seq",
+               ([_v("E", 10, 0, 0, 2), _v("B", 9, 1, 1, 1), _v("D", -1, 2, 2, 0),
+                 _v("A", 0, 3, 3, 0), _v("C", 9, 4, 0, 0), _v("F", 1.5, 5, 1, 0),
+                 _v("G", 1, 6, 2, 1)],))],
     pitfalls=[
         Pitfall(TIE_LE, "before(a, b) must be False for two equal jobs both ways; with <= "
                 "every tie says 'before', and equal priorities leave in whatever order the "
@@ -168,6 +181,7 @@ def _race_rule(start: str):
     """What must hold after two racing calls on one job that starts in `start`."""
     def check(state, out) -> str | None:
         job, _ = state
+        out = {name: value for name, value in out.items() if name != OTHER_WORK}
         for name, value in out.items():
             if isinstance(value, NotImplementedError):
                 raise NotImplementedError
@@ -188,8 +202,22 @@ def _race_rule(start: str):
     return check
 
 
+OTHER_WORK = "other work under the lock"
 RACES = {"two workers claim it at once": ("worker 1", "worker 2"),
-         "a cancel races the claim": ("worker", "cancel")}
+         "a cancel races the claim": ("worker", "cancel"),
+         "the lock is busy with other work": ("worker", OTHER_WORK)}
+
+
+def other_work(job, lock) -> None:
+    """The scheduler's other work under the same lock (a submit, a promotion): a claim that
+    meets a busy lock must wait for it, not give up on a PENDING job."""
+    with lock:
+        return None  # a line the search switches at, with the lock held
+
+
+def _on_state(fn):
+    """A thread of the race: `fn(job, lock)` on the state the explorer built."""
+    return lambda state: fn(*state)
 
 
 def claim_calls(answer, case):
@@ -202,10 +230,10 @@ def claim_calls(answer, case):
         for _ in range(calls):
             seen.append((answer(job, lock), str(job.status)))
         return seen
-    threads = {name: (lambda s: cancel(*s)) if name == "cancel" else (lambda s: answer(*s))
-               for name in RACES[race]}
+    calls = {"cancel": cancel, OTHER_WORK: other_work}
+    threads = {name: _on_state(calls.get(name, answer)) for name in RACES[race]}
     return interleave.explore(lambda: (make_job("x", status=status), interleave.CoopLock()),
-                              threads, _race_rule(status), watch=[answer, Job])
+                              threads, _race_rule(status), watch=[answer, Job, other_work])
 
 
 def _judge_claim(case, expected, got) -> str | None:
@@ -261,15 +289,20 @@ q2 = Problem(
 
 # -- q3: promote(delayed, ready, now) -----------------------------------------------------------
 class CountingHeap(Heap):
-    """A Heap that counts what promotion should never need: pushes and whole-heap reads."""
+    """A Heap that counts what promotion should never need: pushes (onto delayed), pops (off
+    ready) and whole-heap reads (of either)."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.pushes = self.scans = 0
+        self.pushes = self.pops = self.scans = 0
 
     def push(self, item) -> None:
         self.pushes += 1
         super().push(item)
+
+    def pop(self):
+        self.pops += 1
+        return super().pop()
 
     def items(self) -> list:
         self.scans += 1
@@ -280,8 +313,8 @@ class CountingHeap(Heap):
         return super().ordered()
 
 
-def ready_heap(jobs=()) -> Heap:
-    heap = Heap(before=PriorityPolicy().before)
+def ready_heap(jobs=(), heap_type=Heap) -> Heap:
+    heap = heap_type(before=PriorityPolicy().before)
     for job in jobs:
         heap.push(job)
     return heap
@@ -292,7 +325,7 @@ def _waiting(draw):
     """Jobs (name, priority, run_at, status) in the delayed heap, and the time `now`."""
     n = draw(st.integers(0, 6))
     specs = tuple((name, draw(st.integers(1, 3)), draw(st.integers(0, 4)),
-                   draw(st.sampled_from([P, P, P, C]))) for name in _names(draw, n))
+                   draw(st.sampled_from([P, P, P, C, R, D, F]))) for name in _names(draw, n))
     return specs, draw(st.integers(0, 4))
 
 
@@ -302,13 +335,15 @@ def promote_run(answer, case) -> dict:
     work on the delayed heap."""
     specs, now = case
     jobs = [make_job(name, p, t, seq, s) for seq, (name, p, t, s) in enumerate(specs)]
-    delayed, ready = CountingHeap(key=lambda job: (job.run_at, job.seq)), ready_heap()
+    delayed = CountingHeap(key=lambda job: (job.run_at, job.seq))
+    ready = ready_heap(heap_type=CountingHeap)
     for job in jobs:
         delayed.push(job)
     delayed.pushes = 0
     returned = answer(delayed, ready, now)
-    extra = {"pushed back": delayed.pushes, "scanned": delayed.scans}
-    seen = {"returned": returned, "ready": [j.id for j in ready.ordered()],
+    extra = {"pushed back": delayed.pushes, "scanned": delayed.scans,
+             "ready popped": ready.pops, "ready read whole": ready.scans}
+    seen = {"returned": returned, "ready": [j.id for j in Heap.ordered(ready)],
             "delayed": [j.id for j in Heap.ordered(delayed)],
             "statuses": {j.id: str(j.status) for j in jobs}}
     return {**seen, "extra work": extra} if any(extra.values()) else seen
@@ -329,6 +364,11 @@ def _judge_promote(case, expected, got) -> str | None:
     rest = {k: v for k, v in got.items() if k != "extra work"} if extra else got
     problem = difference(expected, rest)
     if problem is None and extra:
+        if extra["ready popped"] or extra["ready read whole"]:
+            return too_slow("gives the right answers, but " + (
+                "pops jobs off the ready heap" if extra["ready popped"] else
+                "reads the whole ready heap") + ": promotion only pushes onto it "
+                "(ready.push(job)), O(log n) per job; the heap keeps its own order")
         return too_slow("gives the right answers, but " + (
             "pushes jobs back onto the delayed heap" if extra["pushed back"] else
             "reads the whole delayed heap") + ": its front is the soonest run_at, so stop at "
@@ -353,7 +393,10 @@ q3 = Problem(
               ("a cancelled job in front of a due one",
                ((_w("B", 1, 1, C), _w("A", 2, 2)), 2)),
               ("equal run_at, names against submission order",
-               ((_w("C", 2, 1), _w("A", 2, 1), _w("B", 1, 4)), 2))],
+               ((_w("C", 2, 1), _w("A", 2, 1), _w("B", 1, 4)), 2)),
+              ("every status in the delayed heap",
+               ((_w("E", 1, 0, R), _w("B", 2, 0, D), _w("D", 1, 1, F), _w("A", 3, 1),
+                 _w("C", 2, 1, C), _w("F", 1, 2)), 2))],
     pitfalls=[
         Pitfall("due at exactly now left waiting", "a job due at run_at is ready when "
                 "now >= run_at: compare with <=",
@@ -362,6 +405,10 @@ q3 = Problem(
                 "off the delayed heap (lazy deletion)",
                 edit=[("        if job.status == Status.PENDING:\n            ready.push(job)",
                        "        ready.push(job)")]),
+        Pitfall("dropping only CANCELLED jobs", "a job that is RUNNING, DONE or FAILED is no "
+                "longer PENDING either: promote only PENDING jobs, drop every other one",
+                edit=[("        if job.status == Status.PENDING:\n            ready.push(job)",
+                       "        if job.status != Status.CANCELLED:\n            ready.push(job)")]),
         Pitfall("one job per call", "every due job moves, not just the first: loop while the "
                 "front of the delayed heap is due", edit=[("while delayed and", "if delayed and")]),
         Pitfall("stopping at a cancelled job", "a cancelled entry must be popped and dropped, "
@@ -576,7 +623,8 @@ q5 = Problem(
                 "others sleep through the shutdown and never exit",
                 edit=[("self.board.cond.notify_all()", "self.board.cond.notify()")]),
         Pitfall("shutdown without a wake-up", "setting the flag wakes nobody: a worker waiting "
-                "until notified never sees it. notify_all after setting it",
+                "until notified never sees it. Set it and call notify_all, both under "
+                "`with board.cond:` (a notify without the lock raises RuntimeError)",
                 edit=[("            self.board.cond.notify_all()\n", "")]),
         Pitfall("exits while jobs remain", "a clean shutdown drains: a worker exits when the "
                 "board is stopping *and* empty", edit=[("if b.stopping and not b.due:",
@@ -673,6 +721,31 @@ class Reprioritisable:
                 del self.current[name]
                 return name
         return None  # nothing waits
+
+
+class _KeptOldSeq(Reprioritisable):
+    """The listed slip "keeping the old sequence number": the new entry reuses the job's first
+    seq (live entries are told apart by (seq, priority)), so at its new priority the job goes
+    ahead of the jobs already waiting there."""
+
+    def push(self, name, priority, seq=None):
+        seq = next(self.seq) if seq is None else seq
+        self.current[name] = (seq, priority)
+        heapq.heappush(self.heap, (priority, seq, name))
+
+    def reprioritise(self, name, priority):
+        if name not in self.current:
+            return False
+        self.push(name, priority, self.current[name][0])
+        return True
+
+    def pop(self):
+        while self.heap:
+            priority, seq, name = heapq.heappop(self.heap)
+            if self.current.get(name) == (seq, priority):
+                del self.current[name]
+                return name
+        return None
 
 
 class _Model:
@@ -802,6 +875,9 @@ q6 = Problem(
         Pitfall("no version check", "the old entry is still in the heap: when it reaches the "
                 "front it must be skipped. Keep each job's live seq and pop only that entry",
                 edit=[("if self.current.get(name) == seq:", "if name in self.current:")]),
+        Pitfall("kept its old sequence number", "so the job jumps the line at its new "
+                "priority; it must go behind the jobs already waiting there: its new entry "
+                "needs a fresh seq (and the old entry is dead)", answer=_KeptOldSeq),
         Pitfall("kept its place in line", "a job given a new priority goes behind the jobs "
                 "already waiting at that priority: give it a fresh seq",
                 edit=[("        self.push(name, priority)\n        return True\n",

@@ -358,8 +358,8 @@ def _too_slow(case, expected, got, what) -> str | None:
     n, *params = case[-1][1:]  # ("many ...", n, ...)
     if have is None:
         return too_slow(f"gives the right answers, but {what(n, *params)} took more than "
-                       f"{budget(n):,} comparisons in all, where a heap needs a few per call "
-                       "and heap level: some call searches, scans or sorts every item")
+                       f"{budget(n):,} comparisons in all, where a heap needs a few per heap level "
+                       "on each call: some call searches, scans or sorts every item")
     return first_difference(case, want, have)
 
 
@@ -388,7 +388,8 @@ def _holding(value, grants) -> str:
     if value is None:
         return "not held"
     if not isinstance(value, tuple) or len(value) != 3:
-        return f"returned {value!r} (expected a tuple (worker, token, expires_at) or None)"
+        return f"holder() returned {value!r} (expected a tuple (worker, token, expires_at) " \
+            "or None)"
     worker, token, until = value
     return f"{worker} {_grant_of(token, grants)} until {_number(until)}"
 
@@ -398,7 +399,8 @@ def replay(answer, case) -> list[str]:
     each call returned and, after it, who holds each job put so far; then where each job ended.
 
     "t=1 lease w1" calls lease("w1", 1); the n-th job handed out is grant #n. "t=5 ack w2 #1"
-    calls ack("w2", job, token, 5) with grant #1's job and token (w2 may not be its holder).
+    calls ack("w2", job, token, 5) with grant #1's job and token (w2 may not be its holder);
+    "t=5 ack w1 #1 #2" names grant #1's job with grant #2's token (a token of another grant).
     "t=9 look" calls nothing: it only asks holder(job, 9) of every job (and dead_letters()).
     The case "many leases at once" runs `stress_leases` instead and returns its comparisons too.
     """
@@ -424,7 +426,9 @@ def replay(answer, case) -> list[str]:
             grants.append(grant)
             return f"{grant[0]} #{len(grants)}" + (
                 "" if reused.startswith("with") else f", reusing grant {reused}'s token")
-        job, token = grants[step.refs[0] - 1]
+        if max(step.refs) > len(grants):  # the answer's lease gave fewer grants: the lines
+            return f"no grant #{max(step.refs)} to act on"  # above already differ
+        job, token = grants[step.refs[0] - 1][0], grants[step.refs[-1] - 1][1]
         return _verdict(getattr(queue, step.name)(worker, job, token, step.at))
 
     def look(queue, step):
@@ -460,8 +464,9 @@ def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str
             where = f"ready, number {places[job]} in line" + (
                 f" (and {line_up.count(job) - 1} more times)" if line_up.count(job) > 1 else "")
         else:
-            where = f"held by {_holding(queue.holder(job, now), grants)}" \
-                if queue.holder(job, now) is not None else "neither held nor ready"
+            held = _holding(queue.holder(job, now), grants)
+            where = "neither held nor ready" if held == "not held" else \
+                held if held.startswith("holder()") else f"held by {held}"
         lines.append(f"{job} at the end: {where}")
     strays = [j for j in line_up if j not in jobs]
     if strays:
@@ -503,15 +508,17 @@ def lease_programs(draw, level: int):
     else:
         params = (draw(st.integers(2, 4)), draw(st.integers(1, 4)), draw(st.integers(1, 2)))
         gap = programs.gaps(0, 3, idle=5)
-    raw = st.lists(st.tuples(st.integers(0, 7), gap, st.integers(0, 3), st.booleans()),
-                   min_size=2, max_size=12)
+    raw = st.lists(st.tuples(st.integers(0, 7), gap, st.integers(0, 3), st.booleans(),
+                             st.integers(0, 3), st.integers(0, 7)), min_size=2, max_size=12)
     queue = CoreLeases(*params)
     kinds = KINDS[level]
     names = iter(programs.names(draw, NAMES, 3))
     ops, grants, now = [], [], 0
     first = draw(st.integers(1, 3))  # jobs put at the start, one tick apart at most
-    for i, (which, dt, pick, other) in enumerate(draw(raw)):
+    for i, (which, dt, pick, other, mix, land) in enumerate(draw(raw)):
         now += min(dt, 1) if i < first else dt
+        if level > 1 and land == 7:  # exactly on the next expiry or retry (or the latest)
+            now = event_time(queue.queue, now, last=mix == 0)
         kind = kinds[which] if i >= first else "put"
         if kind == "put":
             job = next(names, None)
@@ -534,9 +541,23 @@ def lease_programs(draw, level: int):
         k = len(grants) - pick % len(grants)  # 1-based; pick 0 is the latest grant
         holder, job, token = grants[k - 1]
         worker = [w for w in WORKERS if w != holder][0] if other else holder
+        mixed = ""
+        # now and then grant k's job with another grant's token (rarer in level 3, where the
+        # stale deadline shows only after heartbeats with the live token)
+        if mix == 3 and len(grants) > 1 and (level != 3 or pick == 3):
+            j = k % len(grants) + 1
+            mixed, token = f" #{j}", grants[j - 1][2]
+            worker = grants[j - 1][0] if other else holder  # the token's holder, or the job's
         getattr(queue, kind)(worker, job, token, now)
-        ops.append(f"t={now} {kind} {worker} #{k}")
+        ops.append(f"t={now} {kind} {worker} #{k}{mixed}")
     return (*params, programs.looks(draw, ops, idle=2 if level == 1 else 6))
+
+
+def event_time(queue: LeaseQueue, now, last: bool):
+    """The reference's next (or, `last`, latest) expiry or retry time after `now`; `now` when
+    none is left. A call there lands on an event; one at the latest notices them all late."""
+    times = [at for at, *_ in (*queue._expiries, *queue._delayed._heap) if at > now]
+    return (max if last else min)(times, default=now)
 
 
 def cost_case(*params, kinds=("ack",)):
@@ -562,6 +583,9 @@ q1 = lease_level(
         ("w2 acks w1's grant", (30, ["t=0 put A", "t=1 lease w1", "t=2 ack w2 #1",
                                      "t=3 ack w1 #1"])),
         ("acked twice", (30, ["t=0 put B", "t=1 lease w2", "t=2 ack w2 #1", "t=3 ack w2 #1"])),
+        ("w1 acks one of its jobs with the token of its other grant",
+         (30, ["t=0 put D", "t=0 put B", "t=1 lease w1", "t=1 lease w1", "t=2 ack w1 #1 #2",
+               "t=3 ack w1 #2 #1", "t=4 ack w1 #2"])),
     ],
     pitfalls=[
         Pitfall(WRONG_WORKER, "an ack counts only from the worker that holds the lease: "
@@ -653,6 +677,14 @@ q3 = lease_level(
                                                    "t=3 heartbeat w1 #1"])),
         ("a heartbeat keeps the token", (3, ["t=0 put C", "t=1 lease w2", "t=2 heartbeat w2 #1",
                                              "t=3 ack w2 #1"])),
+        ("w2 heartbeats w1's lease with its token", (3, ["t=0 put B", "t=1 lease w1",
+                                                        "t=3 heartbeat w2 #1", "t=4 look"])),
+        ("a heartbeat onto the deadline it already has, tied with another lease",
+         (2, ["t=0 put D", "t=0 put B", "t=0 lease w1", "t=0 lease w2", "t=0 heartbeat w1 #1",
+              "t=2 look"])),
+        ("a heartbeat ties another lease's deadline: the later deadline set expires last",
+         (3, ["t=0 put D", "t=0 put B", "t=0 lease w1", "t=1 lease w2", "t=1 heartbeat w1 #1",
+              "t=4 look"])),
         cost_case(kinds=("heartbeat", "ack")),
     ],
     pitfalls=[
@@ -703,6 +735,15 @@ q4 = lease_level(
         ("one attempt allowed: the first expiry is the last", (2, 1, 1, [
             "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=7 lease w1"])),
         ("an expiry noticed late", (2, 3, 1, ["t=0 put C", "t=1 lease w1", "t=9 put A"])),
+        ("heartbeats are not attempts", (3, 3, 1, ["t=0 put D", "t=0 lease w1",
+                                                   "t=1 heartbeat w1 #1", "t=2 heartbeat w1 #1",
+                                                   "t=3 fail w1 #1", "t=4 lease w2"])),
+        ("an expiry noticed late schedules a retry due before one already waiting", (2, 3, 2, [
+            "t=0 put A", "t=0 lease w1", "t=0 fail w1 #1", "t=2 lease w1", "t=2 put B",
+            "t=2 lease w2", "t=3 fail w1 #2", "t=8 lease w1", "t=8 lease w2"])),
+        ("a fail at the very time another lease expires", (2, 3, 1, [
+            "t=0 put E", "t=0 lease w1", "t=0 put B", "t=1 lease w2", "t=2 fail w2 #2",
+            "t=3 lease w1", "t=3 lease w2"])),
         cost_case(3, 1, kinds=("heartbeat", "ack")),
     ],
     pitfalls=[
@@ -820,6 +861,8 @@ q5 = Problem(
     examples=[
         ("two jobs due at the same time, names against order",
          (["schedule B at 2", "schedule A at 2", "pop_due 2"],)),
+        ("three jobs due at the same time: neither name order nor its reverse",
+         (["schedule C at 2", "schedule A at 2", "schedule B at 2", "pop_due 2"],)),
         ("cancel, then schedule again", (["schedule A at 1", "cancel A", "schedule A at 1",
                                           "pop_due 3", "cancel A"],)),
         ("due at exactly now", (["schedule C at 2", "pop_due 2"],)),
@@ -836,6 +879,11 @@ q5 = Problem(
                 "Put a counter after the time: (at, seq, name, payload)",
                 edit=[("(at, seq, name, payload))", "(at, payload, seq, name))"),
                       ("_, seq, name, payload =", "_, payload, seq, name =")]),
+        Pitfall("equal times leave newest first", "entries (at, -seq, ...) let the job "
+                "scheduled last leave first when times tie: equal times leave in the order "
+                "they were scheduled, (at, seq, name, payload) with seq counting up",
+                edit=[("(at, seq, name, payload))", "(at, -seq, name, payload))"),
+                      ("if self.live.get(name) == seq:", "if self.live.get(name) == -seq:")]),
         Pitfall("due at exactly now left waiting", "a job scheduled at `at` is due when "
                 "now >= at: pop while heap[0][0] <= now",
                 edit=[("self.heap[0][0] <= now", "self.heap[0][0] < now")]),

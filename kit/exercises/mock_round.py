@@ -34,6 +34,7 @@ import ast
 import contextlib
 import functools
 import itertools
+import sys
 import threading
 from collections.abc import Callable
 
@@ -81,8 +82,22 @@ class HighestNumberFirst:
         return (-a.priority, a.seq) < (-b.priority, b.seq)
 
 
+class Reversed:
+    """A policy the learner has never seen, made with an argument: the reverse of `policy`
+    (given FifoPolicy(): the job submitted last first; given OldestDuePolicy(): the one due
+    last first, so its order hangs on run_at and seq both)."""
+
+    def __init__(self, policy):
+        self.policy = policy
+
+    def before(self, a, b) -> bool:
+        return self.policy.before(b, a)
+
+
 POLICIES = {"priority": PriorityPolicy, "fifo": FifoPolicy, "oldest due": OldestDuePolicy,
-            "highest number first": HighestNumberFirst}
+            "highest number first": HighestNumberFirst,
+            "newest first": lambda: Reversed(FifoPolicy()),
+            "due last first": lambda: Reversed(OldestDuePolicy())}
 
 
 # -- the answer: one class for all six levels ------------------------------------------------------
@@ -161,15 +176,22 @@ WALL_CLOCK = "read the system clock"
 
 
 # -- replaying operations ------------------------------------------------------------------------
+class LeftLocked(RuntimeError):
+    """A call raised and left the scheduler's lock held: said, not hung on at the next call."""
+
+
 class TaskError(Exception):
     """A task's own exception type: a tick must catch any Exception, not a list of names."""
 
 
 class Unprintable(Exception):
-    """An exception that cannot even be printed: a tick that formats it crashes."""
+    """An exception that cannot even be printed: a tick that formats it crashes (level 4 says a
+    task may raise one, and that the error is kept without formatting it)."""
 
     def __str__(self) -> str:
-        raise RuntimeError("this exception cannot be printed")
+        raise RuntimeError("this exception cannot be printed: a task may raise any Exception, "
+                           "even one whose str() raises, so keep the error without formatting "
+                           "it (repr(e), or e itself)")
 
 
 ERRORS = (ValueError, KeyError, TaskError, Unprintable)  # what failing tasks raise, in turn
@@ -197,16 +219,30 @@ def _holds_lock(sched, kinds) -> bool:
     return False
 
 
-def _task(sched, id, fails, calls, during, locks=LOCK_TYPES):
+def _task(sched, id, fails, calls, during, locks=LOCK_TYPES, cancels=False):
     def task():
         calls[id] += 1
         # a task may ask: its job is RUNNING meanwhile (unless the task runs under the lock,
-        # where asking would deadlock on a Lock: that is said, not hung)
-        during[id] = UNDER_LOCK if _holds_lock(sched, locks) else _status(sched.status(id))
+        # where asking would deadlock on a Lock: that is said, not hung); with `cancels` it
+        # also cancels its own RUNNING job, which must change nothing and return False
+        under = _holds_lock(sched, locks)
+        during[id] = UNDER_LOCK if under else _status(sched.status(id))
+        if cancels and not under:
+            during[id] += f" and cancel({id!r}) → {_call_said(lambda: sched.cancel(id))}"
         if calls[id] <= fails:
             raise _failure(id, calls[id])
-        return id
+        return False  # a task's result says nothing: only raising is a failure
     return task
+
+
+def _call_said(call) -> str:
+    """What `call()` returned, or the type of what it raised: an observation, never a crash."""
+    try:
+        return repr(call())
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the answer's error is what it did
+        return f"raised {type(exc).__name__}"
 
 
 def _ids(ran) -> str:
@@ -234,17 +270,24 @@ def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
         clock.advance(1)
         return f"tick at t={now} → {_ids(ran)}"
     if step.name == "cancel":
-        return f"{op} → {sched.cancel(step.words[0])!r}"
+        return f"{op} → {_call_said(lambda: sched.cancel(step.words[0]))}"
+    if step.name == "wait":  # the clock jumps: time passes with no tick
+        clock.advance(int(step.words[0]))
+        return None
     id, opts = step.words[0], dict(step.options)
-    fails = opts.pop("fails", 0)
+    fails, cancels = opts.pop("fails", 0), opts.pop("cancels", 0)
     calls.setdefault(id, 0)
     try:
-        got = sched.submit(id, _task(sched, id, fails, calls, during, locks),
+        got = sched.submit(id, _task(sched, id, fails, calls, during, locks, cancels),
                            **{_KEYS[k]: v for k, v in opts.items()})
     except NotImplementedError:
         raise
     except Exception as exc:  # a refused submit is an observation: its error type
         got = type(exc).__name__
+        if _holds_lock(sched, LOCK_TYPES):  # one thread: a locked Lock is this one's, left
+            raise LeftLocked(f"submit raised {got} and left the scheduler's lock held, so the "
+                             "next call would wait for ever: release it on every path "
+                             "(`with self.lock:`, or try/finally)") from exc
     return f"{op} → {got}"
 
 
@@ -268,7 +311,8 @@ def replay(cls, case, locks=LOCK_TYPES) -> list | str:
     with watch.watching_clocks(cls) as reads:
         sched = cls(clock, **options)
         for op in ops:
-            seen.append(_apply(sched, clock, op, calls, during, locks))
+            result = _apply(sched, clock, op, calls, during, locks)
+            seen.append(op if result is None else result)
             known = [id for id in calls if id != "z"]  # z: the refused negative delay
             if known:
                 seen.append("  " + ", ".join(_fate(sched, id, calls, during) for id in known))
@@ -314,20 +358,27 @@ def rounds(draw, level: int, policies: bool = False):
     # one raw step: (kind, rare, priority, delay, retries, backoff, fails, pick); a list, so the
     # shrinker can delete any step, not only the last ones
     raw = st.tuples(st.integers(0, 5), st.integers(0, 11), st.integers(1, 6), st.integers(0, 3),
-                    st.integers(0, 2), st.integers(0, 4), st.integers(0, 4), st.integers(0, 5))
+                    st.integers(0, 5), st.integers(0, 4), st.integers(0, 6), st.integers(0, 5))
+    refused = False
     for kind, rare, p, delay, retries, backoff, fails, pick in draw(
             st.lists(raw, min_size=1, max_size=10 if level < 4 else 14)):
-        # kind 0-1 submit, 2-4 tick, 5 cancel (a tick before L3)
+        # kind 0-1 submit, 2-4 tick, 5 cancel (a tick before L3); from L2 a tick is now and
+        # then a jump of the clock instead (time passes with no tick); a cancel
+        # of an id never submitted is left out: the statement does not say what it does
         if kind >= 2:
             if kind == 5 and level >= 3 and used:
                 ops.append(f"cancel {used[pick % len(used)]}")
+            elif level >= 2 and rare >= 10:
+                ops.append(f"wait {1 + 3 * delay}")
             else:
                 ops.append("tick")
             continue
-        # rare 10: a used id again, 11: a negative delay (from L2)
+        # rare 9-10: a used id again (waiting, finished, cancelled or failed by now);
+        # 11: a negative delay (from L2), refused; after it, the refused id is free
         if rare == 11 and level >= 2:
-            ops.append("submit z p=1 delay=-1")
-        elif rare == 10 and used:
+            ops.append("submit z p=1" if refused and pick < 2 else "submit z p=1 delay=-1")
+            refused = True
+        elif rare >= 9 and used:
             ops.append(f"submit {used[pick % len(used)]} p=1")
         elif len(used) < len(names):
             name = names[len(used)]
@@ -337,7 +388,10 @@ def rounds(draw, level: int, policies: bool = False):
                 parts.append(f"p={p}")
             if level >= 2 and delay:
                 parts.append(f"delay={delay}")
+            if level >= 3 and pick == 4:
+                parts.append("cancels=1")  # its task cancels its own RUNNING job
             if level >= 4:
+                retries = retries if retries < 3 or pick > 2 else retries - 3  # 3-5: rarer
                 if retries:
                     parts.append(f"retries={retries}")
                     if backoff != 4:  # 4: the default, 10
@@ -346,6 +400,10 @@ def rounds(draw, level: int, policies: bool = False):
                     parts.append(f"fails={fails}")
             ops.append(" ".join(parts))
     ops = tuple(ops) + ("tick",) * draw(st.integers(0, 10 if level >= 4 else 4))  # then later
+    if level >= 2:  # and long after: jumps of the clock, each followed by a tick
+        ops += ("wait 7", "tick") * draw(st.integers(0, 3 if level >= 4 else 1))
+    if used and draw(st.booleans()):  # an id used again once it is done, cancelled or failed
+        ops += (f"submit {used[draw(st.integers(0, len(used) - 1))]} p=1", "tick")
     return (policy, workers, ops) if policies else (workers, ops)
 
 
@@ -397,6 +455,7 @@ def _one_job(cls, workers=1):
     """A scheduler with one PENDING job x; its task notes whether it runs under a lock."""
     ran = []
     sched = cls(FakeClock(0), workers=workers)
+    interleave.adopt_locks(sched)  # any lock it made, now, before the setup's own calls
     sched.submit("x", lambda: ran.append("under a lock" if interleave.held_locks() else "ran"))
     return sched, ran
 
@@ -472,7 +531,9 @@ def _noting(method, name: str, calls: list):
     race (its setup's submits included: made under the lock, or with none)."""
     def noted(*args):
         if interleave.racing():
-            calls.append((name, bool(interleave.held_locks())))
+            caller = sys._getframe(1).f_code.co_name  # the scheduler's method making the call
+            in_race = threading.current_thread().name.startswith("interleave-")
+            calls.append((name, bool(interleave.held_locks()), caller, in_race))
         return method(*args)
     return noted
 
@@ -480,9 +541,10 @@ def _noting(method, name: str, calls: list):
 def _unguarded(calls: list) -> str | None:
     """The first heap call made with no lock held, when another one was made under a lock (a
     class that locks its heaps in one place and forgets it in another); else None."""
-    if not any(held for _, held in calls):
+    if not any(held for _, held, *_ in calls):
         return None
-    return next((name for name, held in calls if not held), None)
+    return next(((name, caller, in_race) for name, held, caller, in_race in calls if not held),
+                None)
 
 
 def _pair_setup(cls, during=None):
@@ -503,6 +565,7 @@ def _pair_setup(cls, during=None):
         return run
 
     sched, unlocked = cls(FakeClock(0), workers=2), []
+    interleave.adopt_locks(sched)  # any lock it made, now: the submits below are under it
     for name, heap in getattr(sched, "__dict__", {}).items():
         if isinstance(heap, Heap):  # a heap changed while the threads race, with no lock held
             for op in ("push", "pop"):
@@ -565,9 +628,12 @@ def _pair_rule(first: str, second: str):
                         state)
         unguarded = _unguarded(state[3])
         if seen in allowed and unguarded:  # right this time, by luck: the heap was unguarded
-            return (f"{unguarded}(...) ran with no lock held, while {first} and {second} "
-                    "raced: a kit.heap.Heap is not thread-safe, so every change to a heap "
-                    "(a retry's push too) happens under the lock")
+            call, caller, in_race = unguarded
+            when = f"while {first} and {second} raced" if in_race else \
+                f"in the setup before {first} raced {second} (its submits of x and w)"
+            return (f"{call}(...) in {caller} ran with no lock held, {when}, where other calls "
+                    "change that heap under the lock: a kit.heap.Heap is not thread-safe, so "
+                    "every change to a heap happens under the lock")
         if seen in allowed:
             return None
         return (f"{first} and {second} at once gave “{seen}”, which no order of the two calls "
@@ -695,7 +761,8 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
            races=False, **kw) -> Problem:
     if n != 2:  # every replay watches the clock; level 2 lists this pitfall first, by itself
         pitfalls = [*pitfalls, WALL_PITFALL]
-    shared = [*EVERY_LEVEL, *(DELAYED if n >= 2 else ()), *(RETRIES if n >= 4 else ())]
+    shared = [*EVERY_LEVEL, *(DELAYED if n >= 2 else ()), *(CANCELS if n >= 3 else ()),
+              *(RETRIES if n >= 4 else ())]
     for step in costs:
         shared.append((f"400 waiting jobs: what a {step} costs", COSTS[step]))
     if policies:
@@ -718,13 +785,31 @@ EVERY_LEVEL = [("priority 5 when none is given", (1, ("submit b p=6", "submit a"
                                                       "tick", "tick", "tick"))),
                ("three jobs on two workers",
                 (2, ("submit c p=2", "submit a p=3", "submit b p=1", "tick", "tick"))),
-               ("one worker when none is given", (None, ("submit b p=2", "submit a p=1", "tick")))]
+               ("one worker when none is given", (None, ("submit b p=2", "submit a p=1", "tick"))),
+               ("a finished id submitted again", (1, ("submit c p=1", "tick", "submit c p=2",
+                                                      "tick")))]
 # From level 2 a job can reach the ready heap later than one submitted after it: a ready heap
 # keyed on priority alone (kit.heap.Heap keeps equal keys in the order they were pushed) then
 # differs from one that ends on seq. Level 1 pushes in submission order, so there it cannot.
 DELAYED = [("equal priorities, the one submitted first due later",
             (1, ("submit a p=2 delay=1", "submit b p=2", "submit c p=1", "tick", "tick",
-                 "tick")))]
+                 "tick"))),
+           ("the clock jumps between ticks", (1, ("submit b p=1 delay=4", "submit a p=2 delay=2",
+                                                  "wait 5", "tick", "submit c p=1 delay=1",
+                                                  "tick", "wait 3", "tick"))),
+           ("a refused id is not used", (1, ("submit z p=1 delay=-1", "submit z p=1", "tick")))]
+CANCELS = [("cancel after the job ran", (1, ("submit a p=1", "tick", "cancel a"))),
+           ("a cancelled job in front", (1, ("submit a p=1", "submit b p=2", "cancel a", "tick"))),
+           ("a job cancelled while it waits in the ready heap",
+            (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b", "tick"))),
+           ("a cancelled job in front of a due one in the delayed heap",
+            (1, ("submit c p=1 delay=1", "submit a p=2 delay=2", "cancel c", "tick", "tick",
+                 "tick"))),
+           ("a task cancels its own RUNNING job",
+            (2, ("submit b p=1 cancels=1", "submit a p=2", "tick", "cancel b",
+                 "tick"))),
+           ("a cancelled id submitted again", (1, ("submit d p=1 delay=2", "cancel d",
+                                                   "submit d p=2", "tick", "tick")))]
 RETRIES = [("one retry with backoff 2",
             (1, ("submit a p=1 retries=1 backoff=2 fails=1", "tick", "tick", "tick"))),
            ("two retries with backoff 1",
@@ -735,7 +820,15 @@ RETRIES = [("one retry with backoff 2",
             (1, ("submit a p=1", "submit b p=2 retries=1 backoff=3 fails=1", "tick", "tick",
                  "tick", "tick", "tick"))),
            ("the default backoff is 10",
-            (1, ("submit a p=1 retries=2 fails=2", *["tick"] * 32)))]
+            (1, ("submit a p=1 retries=2 fails=2", *["tick"] * 32))),
+           ("a retry keeps its submission number",
+            (1, ("submit c p=1 retries=1 backoff=1 fails=1", "submit b p=1 delay=1", "tick",
+                 "tick", "tick"))),
+           ("backoff 0 with free slots: the retry still waits for the next tick",
+            (3, ("submit a p=1 retries=2 backoff=0 fails=2", "tick", "tick", "tick"))),
+           ("five retries wait 1, 2, 4, 8 and 16",
+            (1, ("submit e p=1 retries=5 backoff=1 fails=5", "tick", "tick", "wait 1", "tick",
+                 "wait 3", "tick", "wait 7", "tick", "wait 14", "tick", "tick", "tick")))]
 
 
 q1 = _level(1, "submit and tick", 2, [
@@ -792,18 +885,12 @@ q3 = _level(3, "cancel", 2, [
 ], ["cancel: if the job is PENDING, set CANCELLED and return True; otherwise return False.",
     "Leave the job in its heap (lazy deletion, O(1)); tick drops it when it comes off a heap.",
     "In tick, keep popping until a job passes the PENDING test or the heap is empty."],
-    examples=[("cancel after the job ran", (1, ("submit a p=1", "tick", "cancel a"))),
-              ("a cancelled job in front", (1, ("submit a p=1", "submit b p=2", "cancel a",
-                                                 "tick"))),
-              ("a job cancelled while it waits in the ready heap",
-               (1, ("submit a p=1", "submit b p=2", "submit c p=3", "tick", "cancel b",
-                    "tick")))],
     costs=("tick", "cancel"))
 
 q4 = _level(4, "retries with backoff", 2, [
     Pitfall("catching only some exception types", "a task may raise anything: ValueError, "
             "KeyError, an exception of its own, even one that cannot be printed; tick catches "
-            "Exception, records the failure and never formats the error",
+            "Exception, records the failure and keeps the error without formatting it",
             edit=[("            except Exception:\n", "            except RuntimeError:\n")]),
     Pitfall("one retry too few", "retries counts the runs *after* the first: a job with "
             "retries=1 runs twice before it is FAILED",
@@ -832,7 +919,20 @@ q5 = _level(5, "swappable policy", 1, [
 ], ["Store the policy; build the ready heap from policy.before.",
     "The policies read job.priority, job.seq and job.run_at: use Job records.",
     "policy=None means PriorityPolicy()."], policies=True,
-    examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick")))])
+    examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick"))),
+              ("a policy never seen, made with an argument: newest first",
+               ("newest first", 1, ("submit bbb p=1", "submit a p=2", "submit cc p=3", "tick",
+                                    "tick", "tick"))),
+              ("oldest due: run_at against submission order",
+               ("oldest due", 1, ("submit b delay=2", "submit c", "submit e", "submit f",
+                                  *["tick"] * 5))),
+              ("oldest due: a retry is due again only from its new run_at",
+               ("oldest due", 1, ("submit b delay=3", "submit a retries=1 backoff=3 fails=1",
+                                  "submit c delay=1", *["tick"] * 7))),
+              ("due last first: a policy never seen that reads run_at and seq",
+               ("due last first", 2, ("submit a p=1 delay=2", "submit d p=1", "submit c p=1",
+                                      "submit b p=2 delay=2", "tick", "tick", "tick",
+                                      "tick")))])
 
 q6 = _level(6, "thread safety", 2, [
     Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock around "

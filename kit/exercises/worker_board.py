@@ -182,6 +182,24 @@ class Board:
             self._fail(f"{_me()} ran {name} holding the board's lock: no other worker can "
                        "take a job meanwhile. Take the job under the lock, run it after")
         self.ran.append(name)
+        self._one_taken_at_a_time(name)
+
+    def _one_taken_at_a_time(self, name) -> None:
+        """A worker takes one job, runs it, then takes the next: a job taken off the heap and
+        not yet run belongs to a worker between its take and its run, so there are never more
+        of them than such workers. More means a worker took a batch: the jobs behind the first
+        wait for it although they are due (and a job of the same batch starts late whenever
+        the one before takes time), while the other workers sleep."""
+        queued = {n for _, _, n in self._due}
+        taken = [n for n in self.jobs if n not in self.ran and n not in queued]
+        busy = [w for w in self.workers if w != _me() and w not in self.exited
+                and not (w in self.waiting and self.waiting[w][0].owner == _ASLEEP)]
+        if len(taken) > len(busy) and not self.failures:
+            idle = [w for w in self.workers if w != _me() and w not in busy]
+            self._fail(f"{_me()} ran {name} while {', '.join(taken)} (due, taken off the heap "
+                       f"too) waited for it" + (f", with {' and '.join(idle)} idle" if idle
+                                                 else "") +
+                       ": take one job under the lock, run it, then come back for the next")
 
     def _fail(self, why: str) -> None:
         self.failures.append(why)

@@ -17,8 +17,6 @@ KNOWN = {  # wrong answers the checks accept, and why
     "mock_round/q1/wrong_priority_only.py":
         "kit.heap.Heap(key=) keeps ties FIFO and level 1 has no delays, so push order is seq "
         "(level 2 catches it: test_a_priority_only_heap_fails_once_jobs_arrive_late)",
-    "lease_queue/q1/wrong_ack_any_token.py":
-        "q1 has no expiry: one grant per job, so no stale token exists (q2 catches it)",
     "mock_round/q3/wrong_cancel_unknown_raises.py": "cancel of an unknown id is unspecified",
 }
 

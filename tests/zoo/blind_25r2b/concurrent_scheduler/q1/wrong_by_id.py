@@ -1,0 +1,3 @@
+# wrong: ties by id
+def priority_before(a, b):
+    return (a.priority, str(a.id)) < (b.priority, str(b.id))

@@ -1,0 +1,3 @@
+# wrong: higher number first
+def priority_before(a, b):
+    return (-a.priority, a.seq) < (-b.priority, b.seq)

@@ -1,0 +1,3 @@
+# wrong: priority alone, no seq tie-break
+def priority_before(a, b):
+    return a.priority < b.priority

@@ -1,0 +1,35 @@
+# wrong: a worker takes every due job at once and runs them one after another (the other worker idles, jobs start late)
+import heapq
+
+
+class WorkerLoop:
+    def __init__(self, board):
+        self.board = board
+
+    def next_job(self):
+        b = self.board
+        with b.cond:
+            while True:
+                now = b.clock.now()
+                if b.due and b.due[0][0] <= now:
+                    batch = []
+                    while b.due and b.due[0][0] <= now:
+                        batch.append(heapq.heappop(b.due)[2])
+                    return batch
+                if b.stopping and not b.due:
+                    return None
+                timeout = b.due[0][0] - now if b.due else None
+                b.cond.wait(timeout)
+
+    def work(self):
+        while True:
+            name = self.next_job()
+            if name is None:
+                return
+            for n in name:
+                self.board.run(n)
+
+    def shutdown(self):
+        with self.board.cond:
+            self.board.stopping = True
+            self.board.cond.notify_all()

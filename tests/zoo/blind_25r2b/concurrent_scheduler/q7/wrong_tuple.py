@@ -1,0 +1,10 @@
+# wrong: returns a tuple
+def recurring_starts(first, period, durations):
+    starts = []
+    t = first
+    for d in durations:
+        starts.append(t)
+        end = t + d
+        k = -(-(end - first) // period)
+        t = first + k * period
+    return tuple(starts)

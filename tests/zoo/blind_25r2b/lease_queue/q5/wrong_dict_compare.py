@@ -1,0 +1,27 @@
+# wrong: heap entries (at, payload, name): crashes comparing dicts on a tie
+import heapq
+import itertools
+
+
+class DelayedJobs:
+    def __init__(self):
+        self.heap = []
+        self.live = {}
+        self.seq = itertools.count()
+
+    def schedule(self, name, at, payload):
+        s = next(self.seq)
+        self.live[name] = s
+        heapq.heappush(self.heap, (at, payload, name, s))
+
+    def cancel(self, name):
+        return self.live.pop(name, None) is not None
+
+    def pop_due(self, now):
+        out = []
+        while self.heap and self.heap[0][0] <= now:
+            at, payload, name, s = heapq.heappop(self.heap)
+            if self.live.get(name) == s:
+                del self.live[name]
+                out.append((name, payload))
+        return out

@@ -1,0 +1,28 @@
+# wrong: a list sorted on every schedule (sort per arrival)
+import heapq
+import itertools
+
+
+class DelayedJobs:
+    def __init__(self):
+        self.heap = []
+        self.live = {}
+        self.seq = itertools.count()
+
+    def schedule(self, name, at, payload):
+        s = next(self.seq)
+        self.live[name] = s
+        self.heap.append((at, s, name, payload))
+        self.heap.sort()
+
+    def cancel(self, name):
+        return self.live.pop(name, None) is not None
+
+    def pop_due(self, now):
+        out = []
+        while self.heap and self.heap[0][0] <= now:
+            at, s, name, payload = self.heap.pop(0)
+            if self.live.get(name) == s:
+                del self.live[name]
+                out.append((name, payload))
+        return out

@@ -1,0 +1,29 @@
+# wrong: pop_due stops at the first cancelled entry on top
+import heapq
+import itertools
+
+
+class DelayedJobs:
+    def __init__(self):
+        self.heap = []
+        self.live = {}
+        self.seq = itertools.count()
+
+    def schedule(self, name, at, payload):
+        s = next(self.seq)
+        self.live[name] = s
+        heapq.heappush(self.heap, (at, s, name, payload))
+
+    def cancel(self, name):
+        return self.live.pop(name, None) is not None
+
+    def pop_due(self, now):
+        out = []
+        while self.heap and self.heap[0][0] <= now:
+            if self.live.get(self.heap[0][2]) != self.heap[0][1]:
+                break
+            at, s, name, payload = heapq.heappop(self.heap)
+            if self.live.get(name) == s:
+                del self.live[name]
+                out.append((name, payload))
+        return out
