@@ -283,25 +283,56 @@ def _imported(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
     return {(a.asname or a.name): f"{module}.{a.name}" for a in node.names if a.name != "*"}
 
 
-def _bound(node: ast.AST) -> set[str]:
-    """The names a top-level statement binds, or changes by attribute (`f.__code__ = ...`)."""
-    found = set()
-    for n in ast.walk(node):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
-            found.add(n.id)
-        elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store |
-                                                                              ast.Del):
-            base = n
-            while isinstance(base, ast.Attribute | ast.Subscript):
-                base = base.value
-            if isinstance(base, ast.Name):
-                found.add(base.id)
-        elif isinstance(n, ast.Import | ast.ImportFrom):
-            found |= {(a.asname or a.name).split(".")[0] for a in n.names}
-        elif isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and \
-                n is not node:
-            found.add(n.name)
-    return found
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _binds(node: ast.AST, name: str) -> bool:
+    """Whether a node binds `name` in the scope it is in (every binding form Python has)."""
+    if isinstance(node, ast.Name):
+        return node.id == name and isinstance(node.ctx, ast.Store | ast.Del)
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return any(a.name == "*" or (a.asname or a.name.split(".")[0]) == name
+                   for a in node.names)
+    if isinstance(node, ast.MatchMapping):
+        return node.rest == name
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar, *DEFS)):
+        return node.name == name
+    return False
+
+
+def rebinding(trees: list[ast.Module], name: str) -> ast.AST | None:
+    """The top-level statement of the first place that binds `name` at module scope other than
+    its own top-level `def`/`class` (the first one; undecorated), from any depth: an assignment,
+    a for/with/except target, a match capture, a walrus (in a comprehension too), an import (a
+    star import of anything), `del`, a second def or class, a decorator on its own def, and any
+    `global name` in a function or class. None when its def is the only binding."""
+    own = next((n for tree in trees for n in tree.body
+                if isinstance(n, DEFS) and n.name == name), None)
+    stack = [(node, True, node) for tree in reversed(trees) for node in reversed(tree.body)]
+    while stack:
+        node, module, top = stack.pop()
+        if isinstance(node, ast.Global) and name in node.names or node is own and (
+                own.decorator_list) or module and node is not own and _binds(node, name):
+            return top
+        outer, inner = [], []  # children in the enclosing scope, in a scope of their own
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            a = node.args
+            outer = [*getattr(node, "decorator_list", []), *a.defaults,
+                     *(d for d in a.kw_defaults if d is not None)]
+            inner = [a, *(node.body if isinstance(node.body, list) else [node.body])]
+        elif isinstance(node, ast.ClassDef):
+            outer = [*node.decorator_list, *node.bases, *node.keywords]
+            inner = node.body
+        elif isinstance(node, COMPREHENSIONS):  # its targets are its own; a walrus is not
+            inner = [g.target for g in node.generators]
+            outer = [c for c in ast.iter_child_nodes(node) if c not in node.generators] + [
+                c for g in node.generators for c in (g.iter, *g.ifs)]
+        else:
+            outer = list(ast.iter_child_nodes(node))
+        stack += [(c, module, top) for c in reversed(outer)]
+        stack += [(c, False, top) for c in reversed(inner)]
+    return None
 
 
 def _first(node: ast.AST) -> str:
@@ -370,10 +401,10 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
     for q, problem in questions(topic).items():
         name = problem.answer_name
         reference = getattr(problem.reference, "__name__", name)
-        bound = [n for n in top_level if name in _bound(n)]
+        bound = rebinding(trees, name)
         seen, todo, why = set(), [name], None
-        if bound:
-            why = f"is bound again at top level (`{_first(bound[0])}`)"
+        if bound is not None:
+            why = f"is bound again at module scope (`{_first(bound)}`)"
         elif rebinds:
             why = f"may be bound again by the notebook's top-level code ({', '.join(rebinds)})"
         while todo and why is None:
