@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kit.exercises import NOTEBOOKS, TOPICS, questions
+from kit.grading.shown import shown
 
 MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
@@ -437,8 +438,9 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
 
 
 def first_line(source: str) -> str:
+    """A cell's first line that is not blank, as the grader shows learner text."""
     line = next((s for s in source.splitlines() if s.strip()), "")
-    return line.strip()[:80]
+    return shown(line.strip()[:80])
 
 
 # -- which files, whose -------------------------------------------------------------------------
@@ -493,9 +495,10 @@ def _walk(root: str) -> list[str]:
 
 
 def expand(arguments: list[str]) -> list[str]:
-    """The files named: a file as it is; a folder as every file below it (links and hidden
+    """The files named: a file as it is; a folder as every notebook below it (links and hidden
     folders not followed); an nbgrader course folder as its `submitted/`, where every student
-    folder is named too (one with no file, or a link, is a row saying so)."""
+    folder (a hidden one too) is named with every file in it (one with no file, or a link, is a
+    row saying so)."""
     paths = []
     for arg in arguments:
         if not os.path.isdir(arg) or os.path.islink(arg):
@@ -503,16 +506,16 @@ def expand(arguments: list[str]) -> list[str]:
             continue
         root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
             else arg
-        found = [p for p in _walk(root) if p.endswith(".ipynb") or
-                 _student_of(Path(os.path.abspath(p)))]
-        if os.path.basename(os.path.abspath(root)) == "submitted":
-            for entry in sorted(os.listdir(root)):
-                folder = os.path.join(root, entry)
-                if not entry.startswith(".") and os.path.isdir(folder) and (
-                        os.path.islink(folder) or
-                        not any(p.startswith(folder + os.sep) for p in found)):
-                    found.append(folder)
-        paths += found
+        if os.path.basename(os.path.abspath(root)) != "submitted":
+            paths += [p for p in _walk(root) if p.endswith(".ipynb") or
+                      _student_of(Path(os.path.abspath(p)))]
+            continue
+        for entry in sorted(os.listdir(root)):  # every student folder, a hidden one too
+            folder = os.path.join(root, entry)
+            if os.path.isdir(folder) and not os.path.islink(folder):
+                paths += _walk(folder) or [folder]
+            elif os.path.isdir(folder) or entry.endswith(".ipynb"):
+                paths.append(folder)
     return paths
 
 
@@ -565,7 +568,8 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
         common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
         for given, p in loose:
             out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
-    out = [s._replace(student=visible(s.student)) for s in out]
+    out = [s._replace(student=shown(s.student), extras=tuple(map(shown, s.extras)))
+           for s in out]
     seen: dict[str, str] = {}
     for s in out:
         if s.student in seen:
@@ -575,13 +579,15 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
     return out
 
 
-def visible(student: str) -> str:
-    """A student id with every control character (newline, tab, escape, line separator, ...)
-    written as a visible escape (`\\x0a`), so no CSV line, report or terminal line it reaches
-    can look like another."""
-    return "".join(c if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")
-                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
-                   for c in student)
+def look_alikes(students: list[str]) -> dict[str, str]:
+    """{student: why} for the ids that look like another's (equal once written in one Unicode
+    form and case: NFC and NFD `josé`, the Kelvin sign and `K`): a teacher must tell them apart."""
+    groups: dict[str, list[str]] = {}
+    for student in students:
+        groups.setdefault(unicodedata.normalize("NFKC", student).casefold(), []).append(student)
+    return {s: "looks like " + ", ".join(ascii(o) for o in group if o != s) + f" (this one is "
+            f"{ascii(s)}): ids that differ only in Unicode form or case"
+            for group in groups.values() if len(group) > 1 for s in group}
 
 
 def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:
@@ -663,18 +669,24 @@ def prepare(paths: list[str], topic: str | None,
     assignment = class_assignment(paths, topic)
     topic = assignment.topic
     jobs = []
-    for s in submissions(paths, assignment):
+    students = submissions(paths, assignment)
+    alike = look_alikes([s.student for s in students])
+    for s in students:
         notes = [f"also in the student's folder, ignored: {', '.join(s.extras)[:500]}"] \
             if s.extras else []
+        flags = (("id", alike[s.student]),) if s.student in alike else ()
+        notes += [f"the id {alike[s.student]}"] if flags else []
         if s.path is None:
-            jobs.append(PreparedSubmission(s.student, s.student, s.why, notes=tuple(notes)))
+            jobs.append(PreparedSubmission(s.student, s.student, s.why, notes=tuple(notes),
+                                           flags=flags))
             continue
         copy, why = snapshot(s.path, folder)
         nb = None
         if copy is not None:
             nb, why = read_notebook(copy)
         if nb is None:
-            jobs.append(PreparedSubmission(str(copy or s.path), s.student, why, notes=tuple(notes)))
+            jobs.append(PreparedSubmission(str(copy or s.path), s.student, why, notes=tuple(notes),
+                                           flags=flags))
             continue
         said = exercises_of(nb)
         if said not in (None, topic):
@@ -682,5 +694,6 @@ def prepare(paths: list[str], topic: str | None,
         cells = tuple(code_cells(nb))
         trees = _trees(cells)
         jobs.append(PreparedSubmission(str(copy), s.student, None, cells, tuple(notes),
-                                       defined_names(trees), reference_flags(trees, topic)))
+                                       defined_names(trees),
+                                       flags + reference_flags(trees, topic)))
     return jobs, topic
