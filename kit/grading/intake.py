@@ -28,6 +28,9 @@ from kit.exercises import NOTEBOOKS, TOPICS, questions
 from kit.grading.shown import shown
 
 MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
+# the code the grader itself parses and reads, all cells together: 20 times the largest solution's;
+# parsing costs the grader's process hundreds of bytes per byte of code, so more is refused
+MAX_CODE_BYTES = 256 << 10
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
 CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$")
 # code that can rebind a global name by a computed name, from anywhere in the notebook
@@ -692,6 +695,13 @@ def prepare(paths: list[str], topic: str | None,
         if said not in (None, topic):
             notes.append(f"this notebook says it answers {said}; the class is graded on {topic}")
         cells = tuple(code_cells(nb))
+        size = sum(len(c.encode("utf-8", "surrogatepass")) for c in cells)
+        if size > MAX_CODE_BYTES:
+            jobs.append(PreparedSubmission(str(copy), s.student, (
+                f"the notebook's code is too large to grade: {size:,} bytes in its code cells, "
+                f"more than {MAX_CODE_BYTES >> 10} KB; not graded (keep data in files, not in "
+                "cells)"), notes=tuple(notes), flags=flags))
+            continue
         trees = _trees(cells)
         jobs.append(PreparedSubmission(str(copy), s.student, None, cells, tuple(notes),
                                        defined_names(trees),
