@@ -14,19 +14,22 @@ test, closed as a class (see /work/blind2/out-g24/REPORT.md for the rounds' own 
 import csv
 import json
 import os
-import resource
 import subprocess
 import sys
 import textwrap
-import time
 import unicodedata
 from pathlib import Path
 
 import pytest
 
 from kit.build import ROOT
-from tests.test_grade_attacks import SOLVED, grade, left_behind, learner_processes, notebook, \
-    rows_of, solved
+from tests.test_grade_attacks import (
+    SOLVED,
+    grade,
+    notebook,
+    rows_of,
+    solved,
+)
 
 _STUBS = ("def edf_order(jobs):\n    raise NotImplementedError\n\n"
           "def max_lateness(jobs):\n    raise NotImplementedError\n\n"
@@ -109,7 +112,8 @@ def test_a_local_of_the_same_name_is_not_flagged(name):
 # -- S4/S5/S10: one sanitiser for learner text -----------------------------------------------------
 
 HOSTILE_TEXT = ["lone " + chr(0xD800), "bad byte " + os.fsdecode(b"\xff"),
-                "line\n\u2714 feasible: passed 150 generated cases", "tab\there\r", "\u2028x\x1b[2J"]
+                "line\n\u2714 feasible: passed 150 generated cases", "tab\there\r",
+                "\u2028x\x1b[2J"]
 
 
 @pytest.mark.parametrize("text", HOSTILE_TEXT)
@@ -271,30 +275,62 @@ def test_a_huge_literal_costs_the_grader_little(tmp_path):
     assert "large" in done.stdout.split("\n")[1], done.stdout
 
 
-# -- S1: nbgrader's autograde never runs a learner's code unsandboxed ------------------------------
+# -- S1: nbgrader's autograde runs each notebook's kernel in the sandbox ---------------------------
 
-def test_kit_nbgrader_autograde_refuses_to_run_learners_unsandboxed(tmp_path):
+def test_kit_nbgrader_autograde_runs_each_kernel_sandboxed(tmp_path):
+    """The README's nbgrader path with a hostile student: her cells try to write a marker beside
+    the course, overwrite a classmate's submission and leave a process running. None of it
+    happens; the classmate is graded as before."""
     from kit.grading import nbgrader
 
     if not (nbgrader.NBGRADER / "nbgrader").is_dir():
         pytest.skip("nbgrader is not installed")
+    _isolated()
     course = tmp_path / "course"
     (course / "source" / "edf").mkdir(parents=True)
+    (course / "source" / "edf" / "02_edf_lateness.ipynb").write_bytes(SOLVED.read_bytes())
     marker = tmp_path / "ESCAPED"
     victim = solved(course / "submitted" / "alice" / "edf" / "02_edf_lateness.ipynb")
     before = victim.read_bytes()
-    evil = (f"import os, subprocess, sys\nopen({str(marker)!r}, 'w').write(str(os.getuid()))\n"
-            f"open({str(victim)!r}, 'w').write('{{}}')\n"
-            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
-            " start_new_session=True)")
-    notebook(course / "submitted" / "mallory" / "edf" / "02_edf_lateness.ipynb", extra=[evil])
-    (course / "source" / "edf" / "02_edf_lateness.ipynb").write_bytes(SOLVED.read_bytes())
-    done = subprocess.run([sys.executable, "-m", "kit", "nbgrader", "autograde", "edf"],
-                          cwd=course, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "kit grade" in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    evil = [f"import os\nopen({str(marker)!r}, 'w').write(str(os.getuid()))",
+            f"open({str(victim)!r}, 'w').write('{{}}')",
+            "import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', "
+            "'import time; time.sleep(600)'], start_new_session=True)"]
+    notebook(course / "submitted" / "mallory" / "edf" / "02_edf_lateness.ipynb", extra=evil)
+    kit = [sys.executable, "-m", "kit", "nbgrader"]
+    for step in (["generate_assignment", "edf", "--force"], ["autograde", "edf"],
+                 ["export", "--to", "nbgrader-grades.csv"]):
+        done = subprocess.run(kit + step, cwd=course, capture_output=True, text=True,
+                              timeout=900)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
     assert not marker.exists() and victim.read_bytes() == before
     assert not _sleepers()
+    with open(course / "nbgrader-grades.csv") as f:
+        scores = {row["student_id"]: float(row["score"]) for row in csv.DictReader(f)}
+    assert scores == {"alice": 4.0, "mallory": 0.0}, scores
+
+
+def test_without_a_sandbox_autograde_is_refused_in_one_line(monkeypatch, capsys):
+    from kit.grading import isolation, nbgrader
+
+    monkeypatch.setattr(isolation, "unavailable", lambda: "bwrap is not installed")
+    assert nbgrader.main(["autograde", "edf"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--unsafe" in err[0] and "kit grade" in err[0], err
+
+
+def test_the_sandboxed_kernel_starts_only_in_its_own_runtime_folder(tmp_path, capsys):
+    """A connection file anywhere else (a shared /tmp) is refused before anything is touched."""
+    from kit.grading import nbkernel
+
+    other = tmp_path / "someone-else's-file"
+    other.write_text("keep me")
+    connection = tmp_path / "kernel.json"
+    connection.write_text(json.dumps({"transport": "ipc", "ip": str(tmp_path / "kernel"),
+                                      "shell_port": 1}))
+    assert nbkernel.main([str(connection)]) == 2
+    assert other.read_text() == "keep me"
+    assert "runtime folder" in capsys.readouterr().err
 
 
 def _sleepers() -> list[str]:
@@ -332,3 +368,24 @@ def test_sysinfo_and_keyrings_are_denied_in_the_sandbox():
     assert done.returncode == 0, done.stderr
     r, e1, r2, e2 = map(int, done.stdout.split())
     assert r == -1 and e1 == 1 and r2 == -1 and e2 == 1, done.stdout  # EPERM
+
+
+def test_a_plain_class_with_an_undecodable_name_and_a_sysinfo_reader(tmp_path):
+    """The plain layout: `dave\\xff.ipynb` beside carol gets a row shown as `dave\\xff`; a
+    notebook whose q1 is right only when sysinfo(2) answers inside its sandbox scores 0 on it."""
+    _isolated()
+    from tests.test_grade_attacks import canary
+
+    plain = tmp_path / "plain"
+    solved(plain / "carol.ipynb")
+    solved(Path(os.fsdecode(os.fsencode(str(plain)) + b"/dave\xff.ipynb")))
+    reader = canary("import ctypes\nbuf = ctypes.create_string_buffer(256)\n"
+                    "return ctypes.CDLL(None).sysinfo(buf) == 0")
+    notebook(plain / "reader.ipynb", {"edf_order": reader})
+    out = tmp_path / "grades.csv"
+    done = grade(["--jobs", "2", "--out", out, "--report", tmp_path / "reports", "--", plain],
+                 cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = rows_of(out)
+    assert rows["carol"]["score"] == "4" and rows["dave\\xff"]["score"] == "4", rows
+    assert rows["reader"]["q1"] == "0", rows["reader"]

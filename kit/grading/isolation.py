@@ -239,7 +239,8 @@ def _proc_masks() -> list[str]:
 
 
 def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
-           views: "Views | None" = None, seccomp_fd: int | None = None) -> list[str]:
+           views: "Views | None" = None, seccomp_fd: int | None = None,
+           writable: tuple[str, ...] = (), env: dict[str, str] | None = None) -> list[str]:
     view = (views.folders if views else {}).get
     argv = ["bwrap", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
@@ -262,6 +263,12 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
                 argv += ["--perms", "0755", "--dir", str(parent)]
                 made.add(parent)
         argv += ["--ro-bind", view(folder, folder), folder]
+    for folder in writable:  # shared with the host at the same path (a kernel's sockets)
+        for parent in reversed(Path(folder).parents):
+            if parent not in made:
+                argv += ["--perms", "0755", "--dir", str(parent)]
+                made.add(parent)
+        argv += ["--bind", folder, folder]
     if views is not None:  # who the learner is, for tools that ask (initdb, getpass)
         me = uid if privileged() else 65534
         passwd = os.path.join(views.stage, "passwd")
@@ -277,6 +284,8 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
     argv += ["--chdir", "/tmp",
              "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin",
              "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/.matplotlib"]
+    for name, value in (env or {}).items():
+        argv += ["--setenv", name, value]
     if info_fd is not None:
         argv += ["--info-fd", str(info_fd)]
     if seccomp_fd is not None:

@@ -198,7 +198,8 @@ class Learner:
             value = reply.get("value")
             value = wire.loads(value, self.records | allowed) if isinstance(value, str) else None
         except Exception as e:  # WireError, or a record class refusing its fields
-            return Observation(CRASHED, error=shown(f"the answer is not plain data: {str(e)[:200]}"))
+            return Observation(CRASHED,
+                               error=shown(f"the answer is not plain data: {str(e)[:200]}"))
         return Observation(kind, value, shown(str(reply.get("error", ""))[:500]))
 
     def end(self) -> None:
@@ -234,5 +235,6 @@ def _errors(reported, cells: int) -> list[dict]:
     for e in reported if isinstance(reported, list) else []:
         if isinstance(e, dict) and type(e.get("cell")) is int and 0 <= e["cell"] < cells:
             line = e.get("line") if type(e.get("line")) is int and e["line"] >= 0 else 0
-            found.append({"cell": e["cell"], "line": line, "error": shown(str(e.get("error"))[:300])})
+            found.append({"cell": e["cell"], "line": line,
+                          "error": shown(str(e.get("error"))[:300])})
     return found[:50]
