@@ -1,5 +1,5 @@
 """The second blind round against the class grader (issue 24): each attack that succeeded, as a
-test, closed as a class (see /work/blind2/out-g24/REPORT.md for the rounds' own write-up).
+test, closed as a class (the round's write-up is summarised in the README's "Blind rounds").
 
 - S1: `python -m kit nbgrader autograde` ran a learner's cells as the teacher, with no sandbox.
 - S2/S3: the answer's name bound again by a route the flag did not know (a star import, a

@@ -5,9 +5,11 @@ The kernel runs as `kit grade`'s learners do (`kit.grading.isolation`: fresh nam
 network, an unprivileged uid, read-only views of the interpreter, the venv and the kit, a private
 /tmp, the seccomp filter, rlimits), and talks to nbgrader over ZeroMQ's `ipc` transport: unix
 sockets in the private runtime folder the wrapper made for this run, the only host folder the
-sandbox can write. Whatever a previous kernel left there is removed first. When nbgrader ends the
-kernel (or kills this process), bubblewrap's init dies and the kernel takes every process it
-started with it.
+sandbox can write (it must hold the mark `kit nbgrader` puts there: no other folder is ever
+swept). Whatever a previous kernel left there is removed first and after. Of nbgrader's
+environment only NBGRADER_EXECUTION reaches the kernel (a check raises under it). When nbgrader
+ends the kernel (or kills this process), bubblewrap's init dies and the kernel takes every
+process it started with it.
 """
 
 import json
@@ -62,7 +64,8 @@ def main(argv=None) -> int:
     os.chmod(readable, 0o644)
     fd = isolation.seccomp_fd()
     views = isolation.Views()
-    command = [sys.executable, "-I", "-B", "-m", "ipykernel_launcher", "-f", str(readable)]
+    python = Path(sys.executable).parent.resolve() / Path(sys.executable).name  # as bound inside
+    command = [str(python), "-I", "-B", "-m", "ipykernel_launcher", "-f", str(readable)]
     argv = isolation._bwrap(command, secrets.SystemRandom().randrange(*isolation.UIDS), views=views,
                             seccomp_fd=fd, writable=(str(runtime),),
                             env={k: os.environ[k] for k in PASSED if k in os.environ})
