@@ -32,7 +32,7 @@ ONE_WORKER = {"test_grade", "test_grade_attacks", "test_gradescope", "test_brows
 # the files that run the class grader share one worker: their tests look at every learner process
 # on the machine (none may outlive a run) and time their own runs, so no two graders overlap
 GRADING = {"test_grade", "test_grade_attacks", "test_gradescope", "test_gradebook",
-           "test_nbgrader"}
+           "test_nbgrader", "test_grade_attacks_r2"}
 
 
 def pytest_collection_modifyitems(config, items):

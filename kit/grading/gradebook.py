@@ -46,8 +46,18 @@ def canvas_rows(rows: list[dict], assignment: str) -> list[list]:
     lines = [CANVAS_HEAD + [assignment],
              ["    Points Possible", "", "", "", "", top]]
     for r in rows:
-        lines.append([r["student"], "", "", r["student"], "", sum(r["scores"].values())])
+        student = own_word(r["student"])
+        lines.append([student, "", "", student, "", sum(r["scores"].values())])
     return [[cell(v) for v in line] for line in lines]
+
+
+CANVAS_WORDS = frozenset({"student", "points possible"})  # rows Canvas reads as its own
+
+
+def own_word(student: str) -> str:
+    """An id Canvas would read as its header or its points row (`Student`, `  Points Possible`,
+    any case or spacing) written with a leading `'`, as a formula is, so it is a student's row."""
+    return "'" + student if student.strip().casefold() in CANVAS_WORDS else student
 
 
 def write_atomically(path: Path, text: str) -> Path:
@@ -144,6 +154,11 @@ def write_summary(rows: list[dict], path: Path, reports: Path | None = None,
             f"{html.escape(r['student'])}</a></td><td>{sum(r['scores'].values())} / "
             f"{sum(r['max'].values())}</td></tr>" for r in rows)
         students = f"<h2>Students</h2><table><tr><th>student</th><th>score</th></tr>{links}</table>"
+    alike = [r for r in rows if "id" in r.get("flags", {})]
+    if alike:
+        students = ("<h2>Ids that look alike</h2><ul>" + "".join(
+            f"<li>{html.escape(r['student'])}: {html.escape(r['flags']['id'])}</li>"
+            for r in alike) + "</ul>" + students)
     page = ("<!doctype html><meta charset='utf-8'><title>Class summary</title>"
             "<style>body{font-family:sans-serif;margin:2em}td,th{padding:.3em 1em;"
             "text-align:left;border-bottom:1px solid #d0d7de}</style>"

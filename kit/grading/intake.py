@@ -25,8 +25,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kit.exercises import NOTEBOOKS, TOPICS, questions
+from kit.grading.shown import shown
 
 MAX_NOTEBOOK_BYTES = 10 << 20  # a submission larger than this is not graded (a row says why)
+# the code the grader itself parses and reads, all cells together: 20 times the largest solution's;
+# parsing costs the grader's process hundreds of bytes per byte of code, so more is refused
+MAX_CODE_BYTES = 256 << 10
 IMPORT = re.compile(r"from\s+kit\.exercises\s+import\s+(\w+)")
 CHECK_CALL = re.compile(r"^\s*[\w.]+\.q\d+\.(check|hint|solution)\(.*\)\s*;?\s*$")
 # code that can rebind a global name by a computed name, from anywhere in the notebook
@@ -284,25 +288,56 @@ def _imported(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
     return {(a.asname or a.name): f"{module}.{a.name}" for a in node.names if a.name != "*"}
 
 
-def _bound(node: ast.AST) -> set[str]:
-    """The names a top-level statement binds, or changes by attribute (`f.__code__ = ...`)."""
-    found = set()
-    for n in ast.walk(node):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
-            found.add(n.id)
-        elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store |
-                                                                              ast.Del):
-            base = n
-            while isinstance(base, ast.Attribute | ast.Subscript):
-                base = base.value
-            if isinstance(base, ast.Name):
-                found.add(base.id)
-        elif isinstance(n, ast.Import | ast.ImportFrom):
-            found |= {(a.asname or a.name).split(".")[0] for a in n.names}
-        elif isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and \
-                n is not node:
-            found.add(n.name)
-    return found
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _binds(node: ast.AST, name: str) -> bool:
+    """Whether a node binds `name` in the scope it is in (every binding form Python has)."""
+    if isinstance(node, ast.Name):
+        return node.id == name and isinstance(node.ctx, ast.Store | ast.Del)
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return any(a.name == "*" or (a.asname or a.name.split(".")[0]) == name
+                   for a in node.names)
+    if isinstance(node, ast.MatchMapping):
+        return node.rest == name
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar, *DEFS)):
+        return node.name == name
+    return False
+
+
+def rebinding(trees: list[ast.Module], name: str) -> ast.AST | None:
+    """The top-level statement of the first place that binds `name` at module scope other than
+    its own top-level `def`/`class` (the first one; undecorated), from any depth: an assignment,
+    a for/with/except target, a match capture, a walrus (in a comprehension too), an import (a
+    star import of anything), `del`, a second def or class, a decorator on its own def, and any
+    `global name` in a function or class. None when its def is the only binding."""
+    own = next((n for tree in trees for n in tree.body
+                if isinstance(n, DEFS) and n.name == name), None)
+    stack = [(node, True, node) for tree in reversed(trees) for node in reversed(tree.body)]
+    while stack:
+        node, module, top = stack.pop()
+        if isinstance(node, ast.Global) and name in node.names or node is own and (
+                own.decorator_list) or module and node is not own and _binds(node, name):
+            return top
+        outer, inner = [], []  # children in the enclosing scope, in a scope of their own
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            a = node.args
+            outer = [*getattr(node, "decorator_list", []), *a.defaults,
+                     *(d for d in a.kw_defaults if d is not None)]
+            inner = [a, *(node.body if isinstance(node.body, list) else [node.body])]
+        elif isinstance(node, ast.ClassDef):
+            outer = [*node.decorator_list, *node.bases, *node.keywords]
+            inner = node.body
+        elif isinstance(node, COMPREHENSIONS):  # its targets are its own; a walrus is not
+            inner = [g.target for g in node.generators]
+            outer = [c for c in ast.iter_child_nodes(node) if c not in node.generators] + [
+                c for g in node.generators for c in (g.iter, *g.ifs)]
+        else:
+            outer = list(ast.iter_child_nodes(node))
+        stack += [(c, module, top) for c in reversed(outer)]
+        stack += [(c, False, top) for c in reversed(inner)]
+    return None
 
 
 def _first(node: ast.AST) -> str:
@@ -371,10 +406,10 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
     for q, problem in questions(topic).items():
         name = problem.answer_name
         reference = getattr(problem.reference, "__name__", name)
-        bound = [n for n in top_level if name in _bound(n)]
+        bound = rebinding(trees, name)
         seen, todo, why = set(), [name], None
-        if bound:
-            why = f"is bound again at top level (`{_first(bound[0])}`)"
+        if bound is not None:
+            why = f"is bound again at module scope (`{_first(bound)}`)"
         elif rebinds:
             why = f"may be bound again by the notebook's top-level code ({', '.join(rebinds)})"
         while todo and why is None:
@@ -407,8 +442,9 @@ def reference_flags(trees: list[ast.Module], topic: str) -> tuple[tuple[str, str
 
 
 def first_line(source: str) -> str:
+    """A cell's first line that is not blank, as the grader shows learner text."""
     line = next((s for s in source.splitlines() if s.strip()), "")
-    return line.strip()[:80]
+    return shown(line.strip()[:80])
 
 
 # -- which files, whose -------------------------------------------------------------------------
@@ -463,9 +499,10 @@ def _walk(root: str) -> list[str]:
 
 
 def expand(arguments: list[str]) -> list[str]:
-    """The files named: a file as it is; a folder as every file below it (links and hidden
+    """The files named: a file as it is; a folder as every notebook below it (links and hidden
     folders not followed); an nbgrader course folder as its `submitted/`, where every student
-    folder is named too (one with no file, or a link, is a row saying so)."""
+    folder (a hidden one too) is named with every file in it (one with no file, or a link, is a
+    row saying so)."""
     paths = []
     for arg in arguments:
         if not os.path.isdir(arg) or os.path.islink(arg):
@@ -473,16 +510,16 @@ def expand(arguments: list[str]) -> list[str]:
             continue
         root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
             else arg
-        found = [p for p in _walk(root) if p.endswith(".ipynb") or
-                 _student_of(Path(os.path.abspath(p)))]
-        if os.path.basename(os.path.abspath(root)) == "submitted":
-            for entry in sorted(os.listdir(root)):
-                folder = os.path.join(root, entry)
-                if not entry.startswith(".") and os.path.isdir(folder) and (
-                        os.path.islink(folder) or
-                        not any(p.startswith(folder + os.sep) for p in found)):
-                    found.append(folder)
-        paths += found
+        if os.path.basename(os.path.abspath(root)) != "submitted":
+            paths += [p for p in _walk(root) if p.endswith(".ipynb") or
+                      _student_of(Path(os.path.abspath(p)))]
+            continue
+        for entry in sorted(os.listdir(root)):  # every student folder, a hidden one too
+            folder = os.path.join(root, entry)
+            if os.path.isdir(folder) and not os.path.islink(folder):
+                paths += _walk(folder) or [folder]
+            elif os.path.isdir(folder) or entry.endswith(".ipynb"):
+                paths.append(folder)
     return paths
 
 
@@ -535,7 +572,8 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
         common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
         for given, p in loose:
             out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
-    out = [s._replace(student=visible(s.student)) for s in out]
+    out = [s._replace(student=shown(s.student), extras=tuple(map(shown, s.extras)))
+           for s in out]
     seen: dict[str, str] = {}
     for s in out:
         if s.student in seen:
@@ -545,13 +583,15 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
     return out
 
 
-def visible(student: str) -> str:
-    """A student id with every control character (newline, tab, escape, line separator, ...)
-    written as a visible escape (`\\x0a`), so no CSV line, report or terminal line it reaches
-    can look like another."""
-    return "".join(c if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")
-                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
-                   for c in student)
+def look_alikes(students: list[str]) -> dict[str, str]:
+    """{student: why} for the ids that look like another's (equal once written in one Unicode
+    form and case: NFC and NFD `josé`, the Kelvin sign and `K`): a teacher must tell them apart."""
+    groups: dict[str, list[str]] = {}
+    for student in students:
+        groups.setdefault(unicodedata.normalize("NFKC", student).casefold(), []).append(student)
+    return {s: "looks like " + ", ".join(ascii(o) for o in group if o != s) + f" (this one is "
+            f"{ascii(s)}): ids that differ only in Unicode form or case"
+            for group in groups.values() if len(group) > 1 for s in group}
 
 
 def _assignment_notebook(files: list[Path], assignment: Assignment) -> Path | None:
@@ -633,24 +673,38 @@ def prepare(paths: list[str], topic: str | None,
     assignment = class_assignment(paths, topic)
     topic = assignment.topic
     jobs = []
-    for s in submissions(paths, assignment):
+    students = submissions(paths, assignment)
+    alike = look_alikes([s.student for s in students])
+    for s in students:
         notes = [f"also in the student's folder, ignored: {', '.join(s.extras)[:500]}"] \
             if s.extras else []
+        flags = (("id", alike[s.student]),) if s.student in alike else ()
+        notes += [f"the id {alike[s.student]}"] if flags else []
         if s.path is None:
-            jobs.append(PreparedSubmission(s.student, s.student, s.why, notes=tuple(notes)))
+            jobs.append(PreparedSubmission(s.student, s.student, s.why, notes=tuple(notes),
+                                           flags=flags))
             continue
         copy, why = snapshot(s.path, folder)
         nb = None
         if copy is not None:
             nb, why = read_notebook(copy)
         if nb is None:
-            jobs.append(PreparedSubmission(str(copy or s.path), s.student, why, notes=tuple(notes)))
+            jobs.append(PreparedSubmission(str(copy or s.path), s.student, why, notes=tuple(notes),
+                                           flags=flags))
             continue
         said = exercises_of(nb)
         if said not in (None, topic):
             notes.append(f"this notebook says it answers {said}; the class is graded on {topic}")
         cells = tuple(code_cells(nb))
+        size = sum(len(c.encode("utf-8", "surrogatepass")) for c in cells)
+        if size > MAX_CODE_BYTES:
+            jobs.append(PreparedSubmission(str(copy), s.student, (
+                f"the notebook's code is too large to grade: {size:,} bytes in its code cells, "
+                f"more than {MAX_CODE_BYTES >> 10} KB; not graded (keep data in files, not in "
+                "cells)"), notes=tuple(notes), flags=flags))
+            continue
         trees = _trees(cells)
         jobs.append(PreparedSubmission(str(copy), s.student, None, cells, tuple(notes),
-                                       defined_names(trees), reference_flags(trees, topic)))
+                                       defined_names(trees),
+                                       flags + reference_flags(trees, topic)))
     return jobs, topic

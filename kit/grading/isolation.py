@@ -20,6 +20,10 @@ Each learner process gets, from bubblewrap and (as root) setpriv:
   the first question: a question's spinning processes never outweigh a judge), and limits on
   memory, CPU, file size and processes (the process count is kept per uid as
   root and per user namespace otherwise: per sandbox both ways);
+- a seccomp filter (built by libseccomp, installed by bubblewrap) under which the system calls
+  that read what the whole machine shares fail with EPERM: `sysinfo` (free memory, load, the
+  process count), the kernel keyrings (`add_key`, `request_key`, `keyctl`), `syslog`, `ustat`,
+  `perf_event_open`, `bpf`, `userfaultfd`, `quotactl`;
 - an interpreter started isolated: `python -I -B` (no PYTHON* variables, no user site, no current
   folder on `sys.path`, no bytecode written), an empty environment but HOME and PATH, and no file
   descriptors but its two pipes (stderr is /dev/null).
@@ -60,6 +64,67 @@ MS_RDONLY, MS_REC, MS_PRIVATE = 1, 1 << 14, 1 << 18
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
+# system calls that read or change what the whole machine shares (a counter every sandbox sees,
+# a keyring, the kernel's log, performance counters): each fails with EPERM in the sandbox
+DENIED_SYSCALLS = ("sysinfo", "syslog", "ustat", "add_key", "request_key", "keyctl",
+                   "perf_event_open", "bpf", "userfaultfd", "quotactl", "lookup_dcookie")
+SCMP_ACT_ALLOW, SCMP_ACT_ERRNO = 0x7FFF0000, 0x00050000
+_seccomp_program: bytes | None = None
+
+
+def seccomp_program() -> bytes:
+    """The BPF program (built once by libseccomp) that bubblewrap installs in every sandbox:
+    every syscall allowed but DENIED_SYSCALLS, which fail with EPERM."""
+    global _seccomp_program
+    if _seccomp_program is None:
+        import ctypes.util
+        import errno
+
+        found = ctypes.util.find_library("seccomp")
+        if not found:
+            raise OSError("libseccomp is not installed (apt-get install -y libseccomp2)")
+        lib = ctypes.CDLL(found, use_errno=True)
+        lib.seccomp_init.restype = ctypes.c_void_p
+        lib.seccomp_init.argtypes = [ctypes.c_uint32]
+        lib.seccomp_rule_add.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int,
+                                         ctypes.c_uint]
+        lib.seccomp_export_bpf.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        lib.seccomp_release.argtypes = [ctypes.c_void_p]
+        lib.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
+        ctx = lib.seccomp_init(SCMP_ACT_ALLOW)
+        if not ctx:
+            raise OSError("libseccomp: seccomp_init failed")
+        read, write = os.pipe()
+        try:
+            for name in DENIED_SYSCALLS:
+                number = lib.seccomp_syscall_resolve_name(name.encode())
+                if number >= 0 and lib.seccomp_rule_add(ctx, SCMP_ACT_ERRNO | errno.EPERM,
+                                                        number, 0) != 0:
+                    raise OSError(f"libseccomp: cannot deny {name}")
+            if lib.seccomp_export_bpf(ctx, write) != 0:
+                raise OSError("libseccomp: seccomp_export_bpf failed")
+            os.close(write)
+            write = -1
+            chunks = []
+            while chunk := os.read(read, 1 << 16):
+                chunks.append(chunk)
+            _seccomp_program = b"".join(chunks)
+        finally:
+            lib.seccomp_release(ctx)
+            os.close(read)
+            if write >= 0:
+                os.close(write)
+    return _seccomp_program
+
+
+def seccomp_fd() -> int:
+    """A fresh file descriptor holding the sandbox's seccomp program, for `bwrap --seccomp`."""
+    fd = os.memfd_create("kit-seccomp")
+    os.write(fd, seccomp_program())
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
 def privileged() -> bool:
     return os.geteuid() == 0
 
@@ -69,15 +134,20 @@ def unavailable() -> str | None:
     for tool in ("bwrap",) + (("setpriv",) if privileged() else ()):
         if not shutil.which(tool):
             return f"{tool} is not installed (apt-get install -y bubblewrap util-linux)"
+    try:
+        fd = seccomp_fd()
+    except OSError as e:
+        return str(e)
     views = Views()
     try:
-        probe = subprocess.run(_bwrap(["true"], uid=UIDS[0], views=views), capture_output=True,
-                               timeout=30, stdin=subprocess.DEVNULL,
-                               preexec_fn=views.mount)
+        probe = subprocess.run(_bwrap(["true"], uid=UIDS[0], views=views, seccomp_fd=fd),
+                               capture_output=True, timeout=30, stdin=subprocess.DEVNULL,
+                               preexec_fn=views.mount, pass_fds=(fd,))
     except subprocess.SubprocessError as e:
         return f"cannot make a sandbox here ({e}): the kernel allows no mount namespace"
     finally:
         views.remove()
+        os.close(fd)
     if probe.returncode != 0:
         return f"bubblewrap cannot make a sandbox here: {probe.stderr.decode()[:200].strip()}"
     return None
@@ -169,7 +239,8 @@ def _proc_masks() -> list[str]:
 
 
 def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
-           views: "Views | None" = None) -> list[str]:
+           views: "Views | None" = None, seccomp_fd: int | None = None,
+           writable: tuple[str, ...] = (), env: dict[str, str] | None = None) -> list[str]:
     view = (views.folders if views else {}).get
     argv = ["bwrap", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
@@ -192,6 +263,12 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
                 argv += ["--perms", "0755", "--dir", str(parent)]
                 made.add(parent)
         argv += ["--ro-bind", view(folder, folder), folder]
+    for folder in writable:  # shared with the host at the same path (a kernel's sockets)
+        for parent in reversed(Path(folder).parents):
+            if parent not in made:
+                argv += ["--perms", "0755", "--dir", str(parent)]
+                made.add(parent)
+        argv += ["--bind", folder, folder]
     if views is not None:  # who the learner is, for tools that ask (initdb, getpass)
         me = uid if privileged() else 65534
         passwd = os.path.join(views.stage, "passwd")
@@ -207,8 +284,12 @@ def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
     argv += ["--chdir", "/tmp",
              "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin",
              "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp/.matplotlib"]
+    for name, value in (env or {}).items():
+        argv += ["--setenv", name, value]
     if info_fd is not None:
         argv += ["--info-fd", str(info_fd)]
+    if seccomp_fd is not None:
+        argv += ["--seccomp", str(seccomp_fd)]
     if not privileged():
         return argv + ["--cap-drop", "ALL", "--", *command]
     argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
@@ -261,12 +342,19 @@ class Sandbox:
         self.init = self.ns = self.folder = self.views = None
         if isolated:
             info_r, info_w = os.pipe()
+            filter_fd = seccomp_fd()
             self.views = Views()
-            argv = _bwrap(command, secrets.SystemRandom().randrange(*UIDS), info_w, self.views)
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, pass_fds=(info_w,),
-                                         preexec_fn=self.views.mount, start_new_session=True)
-            os.close(info_w)
+            argv = _bwrap(command, secrets.SystemRandom().randrange(*UIDS), info_w, self.views,
+                          filter_fd)
+            try:
+                self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=subprocess.DEVNULL,
+                                             pass_fds=(info_w, filter_fd),
+                                             preexec_fn=self.views.mount,
+                                             start_new_session=True)
+            finally:
+                os.close(info_w)
+                os.close(filter_fd)
             self.init = self._read_info(info_r)
             try:
                 self.ns = os.readlink(f"/proc/{self.init}/ns/pid") if self.init else None

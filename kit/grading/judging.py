@@ -30,6 +30,7 @@ from kit.exercises import questions
 from kit.grading import isolation, wire
 from kit.grading.intake import PreparedSubmission, first_line, prepare
 from kit.grading.protocol import Gone, Learner, Lost
+from kit.grading.shown import shown_all
 
 CELL_SECONDS = 10
 WALL_FACTOR = 2  # the wall-clock backstop, in multiples of the CPU time limit
@@ -181,7 +182,7 @@ def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 6
            "flags": dict(job.flags), "notes": list(job.notes)}
     if job.refused:
         row["notes"].append(job.refused)
-        return row
+        return shown_all(row)
     learner = None
     try:
         learner = Learner(list(job.cells), topic, isolated, records_of(topic),
@@ -213,7 +214,7 @@ def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 6
     finally:
         if learner is not None:
             learner.close()
-    return row
+    return shown_all(row)  # every learner text in it as the grader shows it
 
 
 # -- many notebooks, in worker processes; a dead worker's notebooks retried ----------------------
@@ -264,5 +265,5 @@ def _alone(job: PreparedSubmission, grade: Callable[[PreparedSubmission], dict])
 
 
 def failed(job: PreparedSubmission, why: str) -> dict:
-    return {"student": job.student, "exercises": None, "scores": {}, "max": {}, "outcomes": {},
-            "flags": dict(job.flags), "notes": [why]}
+    return shown_all({"student": job.student, "exercises": None, "scores": {}, "max": {},
+                      "outcomes": {}, "flags": dict(job.flags), "notes": [why]})

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from kit.checks.engine import CRASHED, MUTATED, NOT_ATTEMPTED, TIMED_OUT, Observation
 from kit.grading import isolation, wire
+from kit.grading.shown import shown
 
 START_SECONDS = 30  # the start-up allowance in CPU time: the interpreter, then the cells
 START_WALL = 90  # and in wall-clock time, for a start-up that sleeps or waits
@@ -197,8 +198,9 @@ class Learner:
             value = reply.get("value")
             value = wire.loads(value, self.records | allowed) if isinstance(value, str) else None
         except Exception as e:  # WireError, or a record class refusing its fields
-            return Observation(CRASHED, error=f"the answer is not plain data: {str(e)[:200]}")
-        return Observation(kind, value, str(reply.get("error", ""))[:500])
+            return Observation(CRASHED,
+                               error=shown(f"the answer is not plain data: {str(e)[:200]}"))
+        return Observation(kind, value, shown(str(reply.get("error", ""))[:500]))
 
     def end(self) -> None:
         """Kill every process but the main one (the question's, and all it started); drop what
@@ -233,5 +235,6 @@ def _errors(reported, cells: int) -> list[dict]:
     for e in reported if isinstance(reported, list) else []:
         if isinstance(e, dict) and type(e.get("cell")) is int and 0 <= e["cell"] < cells:
             line = e.get("line") if type(e.get("line")) is int and e["line"] >= 0 else 0
-            found.append({"cell": e["cell"], "line": line, "error": str(e.get("error"))[:300]})
+            found.append({"cell": e["cell"], "line": line,
+                          "error": shown(str(e.get("error"))[:300])})
     return found[:50]
