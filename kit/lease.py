@@ -98,6 +98,35 @@ def check_delay(name, delay, now, positive=False) -> float:
     return until
 
 
+def check_lease(lease) -> None:
+    """A Lease, as lease() returned it (its fields may be anything: they are compared with the
+    store's, never believed)."""
+    if not isinstance(lease, Lease):
+        raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+
+
+def check_put(job_id, payload, delay) -> str:
+    """put's arguments, checked in the order of its signature (the first bad one is the error,
+    the same on every queue of the kit); returns the payload as JSON text."""
+    validate.store_name("job_id", job_id)
+    text = validate.json_text("payload", payload)
+    check_seconds("delay", delay)
+    return text
+
+
+def check_heartbeat(lease, extend_by) -> None:
+    """heartbeat's arguments, in the order of its signature."""
+    check_lease(lease)
+    if extend_by is not None:
+        check_seconds("extend_by", extend_by, positive=True)
+
+
+def check_fail(lease, error):
+    """fail's arguments, in the order of its signature; returns the error as kept."""
+    check_lease(lease)
+    return check_error(error)
+
+
 def retry_at(retry_delay, attempts, time) -> float:
     """When a job whose attempt number `attempts` ended at `time` runs again:
     `time + retry_delay(attempts - 1)`, checked *before* the queue changes anything, so a
@@ -211,9 +240,7 @@ class LeaseQueue:
         A job id that is ready, delayed or leased is live and cannot be put again; a done or
         dead one can (a new job under the same id, e.g. a re-drive from the dead-letter queue).
         """
-        validate.store_name("job_id", job_id)
-        text = validate.json_text("payload", payload)
-        check_seconds("delay", delay)
+        text = check_put(job_id, payload, delay)
         now = self._catch_up()
         until = check_delay("delay", delay, now)
         old = self._jobs.get(job_id)
@@ -264,8 +291,7 @@ class LeaseQueue:
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for). Rejected
         when stale or already expired. Pushes one new expiry entry: O(log n)."""
-        if extend_by is not None:
-            check_seconds("extend_by", extend_by, positive=True)
+        check_heartbeat(lease, extend_by)
         now = self._catch_up()
         until = (now + self.lease_for if extend_by is None
                  else check_delay("extend_by", extend_by, now, positive=True))
@@ -281,7 +307,7 @@ class LeaseQueue:
         has had max_attempts attempts (the queue's own count, never the lease's `attempt`).
         `error` (a str) is kept with the job and shown in its dead letter. Rejected (False)
         like ack for a lease that is not live."""
-        error = check_error(error)
+        error = check_fail(lease, error)
         now = self._catch_up()
         rec = self._holder_of(lease)
         if rec is None:
@@ -366,8 +392,7 @@ class LeaseQueue:
         self._log(time, "retry", rec, until=until)
 
     def _holder_of(self, lease):
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        check_lease(lease)
         try:
             rec = self._jobs.get(lease.job)
         except TypeError:  # an unhashable job id cannot be one of ours

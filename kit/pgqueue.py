@@ -45,7 +45,10 @@ from kit.lease import (
     Stats,
     after_attempt,
     check_delay,
-    check_error,
+    check_fail,
+    check_heartbeat,
+    check_lease,
+    check_put,
     check_settings,
     exponential_retry,
     is_held,
@@ -316,9 +319,7 @@ class PostgresLeaseQueue(RowObservations):
     def put(self, job_id, payload=None, delay: float = 0) -> None:
         """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
-        self._check_job_id(job_id)
-        validate.number("delay", delay, low=0, finite=False)
-        text = validate.json_text("payload", payload)
+        text = check_put(job_id, payload, delay)
         key = self._jsonb(job_id)
 
         def body(cur):
@@ -369,6 +370,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        check_heartbeat(lease, extend_by)
         if extend_by is not None:
             check_delay("extend_by", extend_by, self._now() or 0, positive=True)
         extend = float(self.lease_for if extend_by is None else extend_by)
@@ -377,7 +379,7 @@ class PostgresLeaseQueue(RowObservations):
     def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter (the
         attempts counted in the row, never the lease's). `error` is kept with the job."""
-        error = check_error(error)
+        error = check_fail(lease, error)
 
         def failed(cur, now, key, attempts):
             self._end_attempt(cur, key, attempts, now, "fail", error)
@@ -460,8 +462,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def _grant(self, lease) -> dict | None:
         """The lease as query parameters, or None when it cannot match any row."""
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        check_lease(lease)
         if not (holdable(lease.job) and holdable(lease.worker)
                 and storable(lease.token) and type(lease.token) is int):
             return None

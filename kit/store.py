@@ -44,7 +44,10 @@ from kit.lease import (
     Stats,
     after_attempt,
     check_delay,
-    check_error,
+    check_fail,
+    check_heartbeat,
+    check_lease,
+    check_put,
     check_seconds,
     check_settings,
     exponential_retry,
@@ -298,9 +301,7 @@ class SqliteLeaseQueue(RowObservations):
     def put(self, job_id, payload=None, delay: float = 0) -> None:
         """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
-        self._check_job_id(job_id)
-        check_seconds("delay", delay)
-        text = validate.json_text("payload", payload)
+        text = check_put(job_id, payload, delay)
         with self._transaction() as now:
             until = check_delay("delay", delay, now)  # refused: rolled back, nothing changed
             row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
@@ -329,7 +330,7 @@ class SqliteLeaseQueue(RowObservations):
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
-        self._check_lease(lease)
+        check_lease(lease)
         with self._transaction():
             if not self._is_live(lease):
                 return False
@@ -339,9 +340,7 @@ class SqliteLeaseQueue(RowObservations):
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
-        self._check_lease(lease)
-        if extend_by is not None:
-            check_seconds("extend_by", extend_by, positive=True)
+        check_heartbeat(lease, extend_by)
         with self._transaction() as now:
             until = (now + self.lease_for if extend_by is None
                      else check_delay("extend_by", extend_by, now, positive=True))
@@ -354,8 +353,7 @@ class SqliteLeaseQueue(RowObservations):
     def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter (the
         attempts counted in the file, never the lease's). `error` is kept with the job."""
-        self._check_lease(lease)
-        error = check_error(error)
+        error = check_fail(lease, error)
         with self._transaction() as now:
             if not self._is_live(lease):
                 return False
@@ -432,11 +430,6 @@ class SqliteLeaseQueue(RowObservations):
     @staticmethod
     def _check_job_id(job_id) -> None:
         check_name("job_id", job_id)
-
-    @staticmethod
-    def _check_lease(lease) -> None:
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
 
     def __repr__(self) -> str:
         return (f"SqliteLeaseQueue({self.path!r}, lease_for={self.lease_for!r}, "
