@@ -11,6 +11,12 @@ a slow worker may still be running when its job is handed out again, so the work
 Time only moves when the clock says so. Every call first applies what the clock implies, in time
 order: leases whose expiry has come (found with a min-heap on expiry time, not by scanning) and
 delayed jobs whose run-at time has come (a `DelayedQueue`). Heap entries are `(time, seq, job)`.
+
+A clock that steps backwards (a wall clock's NTP correction) undoes nothing: a job once ready
+stays ready, an expired lease stays expired, and ready jobs go out in the order they became
+ready. Deadlines and run-at times not reached yet are still compared with the clock's reading,
+so a lease or delay running during a step back of s seconds lasts s seconds longer. The same
+rule on every queue of the kit (the shared state machine steps its clock back).
 """
 
 import heapq

@@ -18,10 +18,13 @@ when a hundred workers on different machines share one queue:
 
 Every operation is one transaction: read the clock once, expire the leases whose time has come
 (`due <= now`, the rows locked with SKIP LOCKED, so a catch-up never waits for another worker),
-then do its work. A job waiting for its run-at time is stored as `queued` with `due` = run-at: it
-*is* ready once `due <= now`, so nothing has to move it. Jobs of many queues share the tables,
-told apart by the `queue` name. Job ids and worker names are str or int (kept apart: 1 is not
-"1"); payloads are JSON. psycopg 3 is imported only here, lazily: `pip install 'kit[postgres]'`.
+then do its work. A job waiting for its run-at time is `delayed` with `due` = run-at; the
+catch-up makes it `ready` once `due <= now` (as SQLite does), and a ready job stays ready
+whatever the clock does afterwards (a clock stepping back, an NTP correction, never makes it
+delayed again). Ready jobs go out in the order they became ready (`seq`, set then). Jobs of
+many queues share the tables, told apart by the `queue` name. Job ids and worker names are str
+or int (kept apart: 1 is not "1"); payloads are JSON. psycopg 3 is imported only here, lazily:
+`pip install 'kit[postgres]'`.
 
 `local_server()` starts a throwaway PostgreSQL cluster (initdb in a temporary folder, a free
 port on 127.0.0.1) and yields its DSN; the notebook and the test suite use it.
@@ -64,11 +67,11 @@ CREATE TABLE IF NOT EXISTS kit_lease_jobs (
     queue text NOT NULL,
     id jsonb NOT NULL,                     -- a str or an int, as given: 1 and "1" differ
     payload text,                          -- JSON
-    state text NOT NULL,                   -- queued (ready or delayed by due), leased, done, dead
+    state text NOT NULL,                   -- ready, delayed, leased, done, dead
     attempts integer NOT NULL DEFAULT 0,   -- deliveries so far
     worker jsonb, token bigint,            -- the live grant (leased only)
-    due float8 NOT NULL,                   -- queued: ready from, leased: expires at
-    seq bigint NOT NULL,                   -- when due (or death) was set: ties are FIFO
+    due float8 NOT NULL,                   -- delayed: run at, leased: expires at
+    seq bigint NOT NULL,                   -- when the state or due was set: ready go by seq
     expired_last boolean NOT NULL DEFAULT false,  -- did the previous attempt end by expiry?
     duplicates integer NOT NULL DEFAULT 0, -- deliveries after an expiry (kept across re-puts)
     died_at float8, dead_reason text,
@@ -77,11 +80,13 @@ CREATE TABLE IF NOT EXISTS kit_lease_jobs (
 );
 ALTER TABLE kit_lease_jobs ADD COLUMN IF NOT EXISTS error text;
 CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_due ON kit_lease_jobs (queue, state, due, seq);
+CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_seq ON kit_lease_jobs (queue, state, seq);
 CREATE SEQUENCE IF NOT EXISTS kit_lease_seq;
+UPDATE kit_lease_jobs SET state = 'delayed' WHERE state = 'queued';
 """
 # Are the tables there, with every column this version uses? (Else: create or add, once.)
-EXISTS = ("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
-          "to_regclass('kit_lease_jobs') AND attname = 'error')")
+EXISTS = ("SELECT to_regclass('kit_lease_jobs_by_seq') IS NOT NULL AND EXISTS (SELECT 1 FROM "
+          "pg_attribute WHERE attrelid = to_regclass('kit_lease_jobs') AND attname = 'error')")
 SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
 CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
 
@@ -95,6 +100,15 @@ SELECT id, attempts, due FROM kit_lease_jobs
  WHERE queue = %(queue)s AND {EXPIRED}
  ORDER BY due, seq FOR UPDATE SKIP LOCKED
 """
+# ... then every delayed job whose run-at time has come, made ready in time order (a fresh seq
+# each: its place in line).
+DUE = """
+SELECT id FROM kit_lease_jobs
+ WHERE queue = %(queue)s AND state = 'delayed' AND due <= %(now)s
+ ORDER BY due, seq FOR UPDATE SKIP LOCKED
+"""
+MAKE_READY = """UPDATE kit_lease_jobs SET state = 'ready', seq = nextval('kit_lease_seq')
+ WHERE queue = %(queue)s AND id = %(id)s"""
 
 # The atomic claim, one statement: lock the job that has been ready longest (skipping rows other
 # workers hold locked), take it, hand it back. The subquery is uncorrelated, so it runs once (an
@@ -106,18 +120,18 @@ UPDATE kit_lease_jobs
        seq = nextval('kit_lease_seq'), due = %(now)s + %(for)s, attempts = attempts + 1,
        duplicates = duplicates + expired_last::int
  WHERE queue = %(queue)s AND id = (SELECT id FROM kit_lease_jobs
-                                    WHERE queue = %(queue)s AND state = 'queued'
-                                      AND due <= %(now)s
-                                    ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+                                    WHERE queue = %(queue)s AND state = 'ready'
+                                    ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
 RETURNING id, attempts, payload, token, due
 """
 
 # The fast path: one statement (one round trip, its own transaction) that reads the clock, sees
-# whether any lease is waiting to be expired and, only if none is, does the operation. When one
-# is, the caller takes the slow path: a transaction that sweeps first. Both paths meet the same
+# whether any lease is waiting to be expired (or delayed job to be made ready) and, only if none
+# is, does the operation. When one is, the caller takes the slow path: a transaction that sweeps
+# first. Both paths meet the same
 # state machine in the tests.
 _STALE = ("SELECT EXISTS (SELECT 1 FROM kit_lease_jobs WHERE queue = %(queue)s AND "
-          "state = 'leased' AND due <= (SELECT now FROM t)) AS expiring")
+          "state IN ('leased', 'delayed') AND due <= (SELECT now FROM t)) AS expiring")
 
 
 def _unless_stale(statement: str, result: str) -> str:
@@ -141,9 +155,6 @@ CLAIM_FAST = _unless_stale(CLAIM.strip(), "c.* FROM (SELECT 1) one LEFT JOIN cha
 ACK_FAST = _unless_stale(ACK, "(SELECT count(*) FROM changed)")
 HEARTBEAT_FAST = _unless_stale(HEARTBEAT, "(SELECT count(*) FROM changed)")
 
-# A job's observable state: queued splits into ready and delayed by the clock.
-STATE = "CASE WHEN state = 'queued' THEN CASE WHEN due <= %(now)s THEN 'ready' ELSE 'delayed' " \
-        "END ELSE state END"
 
 
 class ServerClock:
@@ -222,8 +233,6 @@ class PostgresLeaseQueue(RowObservations):
     under load and loses the calls of the last moments before such a crash (see `connect`).
     Attempts, tokens and deadlines are read from the row, never from a Lease's fields."""
 
-    STATE = STATE  # the state, from the row and the clock (see RowObservations)
-
     def __init__(self, dsn: str, lease_for: float, max_attempts: int, retry_delay=None,
                  clock=None, queue: str = "default", durable: bool = True):
         if not isinstance(dsn, str):
@@ -295,9 +304,11 @@ class PostgresLeaseQueue(RowObservations):
         """Read the clock once and expire every lease whose time has come, earliest first
         (each retry is timed from its own expiry)."""
         now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
-        for job_id, attempts, due in cur.execute(SWEEP, {"queue": self.queue, "now": now}
-                                                 ).fetchall():
+        args = {"queue": self.queue, "now": now}
+        for job_id, attempts, due in cur.execute(SWEEP, args).fetchall():
             self._end_attempt(cur, job_id, attempts, due, "expire")
+        for (job_id,) in cur.execute(DUE, args).fetchall():
+            cur.execute(MAKE_READY, {**args, "id": self._jsonb(job_id)})
         return now
 
     def close(self) -> None:
@@ -330,15 +341,16 @@ class PostgresLeaseQueue(RowObservations):
             row = cur.execute("SELECT state FROM kit_lease_jobs WHERE queue = %s AND id = %s",
                               (self.queue, key)).fetchone()
             if row is not None and row[0] not in ("done", "dead"):
-                return self._shown(row[0], now, cur, key)  # commit the catch-up, then refuse
+                return row[0]  # commit the catch-up, then refuse
             cur.execute(
                 "INSERT INTO kit_lease_jobs (queue, id, payload, state, due, seq) "
-                "VALUES (%(queue)s, %(id)s, %(payload)s, 'queued', %(due)s, "
+                "VALUES (%(queue)s, %(id)s, %(payload)s, %(state)s, %(due)s, "
                 "nextval('kit_lease_seq')) ON CONFLICT (queue, id) DO UPDATE SET "
-                "payload = excluded.payload, state = 'queued', attempts = 0, worker = NULL, "
+                "payload = excluded.payload, state = excluded.state, attempts = 0, worker = NULL, "
                 "token = NULL, due = excluded.due, seq = excluded.seq, expired_last = false, "
                 "died_at = NULL, dead_reason = NULL",
-                {"queue": self.queue, "id": key, "payload": text, "due": float(due)})
+                {"queue": self.queue, "id": key, "payload": text, "due": float(due),
+                 "state": "ready" if delay == 0 else "delayed"})
             if delay == 0:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
             return None
@@ -397,7 +409,7 @@ class PostgresLeaseQueue(RowObservations):
         def next_due(cur):
             now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
             due = cur.execute("SELECT min(due) FROM kit_lease_jobs WHERE queue = %s AND state "
-                              "IN ('queued', 'leased')", (self.queue,)).fetchone()[0]
+                              "IN ('delayed', 'leased')", (self.queue,)).fetchone()[0]
             return None if due is None else due - now
 
         left = self._run(next_due)
@@ -430,7 +442,7 @@ class PostgresLeaseQueue(RowObservations):
         """Jobs per state and the duplicate-delivery count. O(n): one pass over the queue."""
         def body(cur):
             now = self._begin(cur)
-            counts = dict(cur.execute(f"SELECT {STATE}, count(*) FROM kit_lease_jobs "
+            counts = dict(cur.execute("SELECT state, count(*) FROM kit_lease_jobs "
                                       "WHERE queue = %(queue)s GROUP BY 1",
                                       {"now": now, "queue": self.queue}).fetchall())
             dup = cur.execute("SELECT coalesce(sum(duplicates), 0) FROM kit_lease_jobs "
@@ -504,7 +516,7 @@ class PostgresLeaseQueue(RowObservations):
                         "expired_last = %s, error = %s WHERE queue = %s AND id = %s",
                         (time, how, how == "expire", error, self.queue, self._jsonb(key)))
             return
-        cur.execute("UPDATE kit_lease_jobs SET state = 'queued', worker = NULL, token = NULL, "
+        cur.execute("UPDATE kit_lease_jobs SET state = 'delayed', worker = NULL, token = NULL, "
                     "due = %s, seq = nextval('kit_lease_seq'), expired_last = %s, error = %s "
                     "WHERE queue = %s AND id = %s",
                     (float(due), how == "expire", error, self.queue, self._jsonb(key)))
@@ -524,13 +536,6 @@ class PostgresLeaseQueue(RowObservations):
         if row is None:
             raise ValueError(f"job_id {job_id!r} was never put in this queue")
         return row
-
-    def _shown(self, state, now, cur, key) -> str:
-        if state != "queued":
-            return state
-        due = cur.execute("SELECT due FROM kit_lease_jobs WHERE queue = %s AND id = %s",
-                          (self.queue, key)).fetchone()[0]
-        return "ready" if due <= now else "delayed"
 
     _jsonb = staticmethod(jsonb)
 

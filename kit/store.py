@@ -68,23 +68,25 @@ CREATE TABLE jobs (
     state TEXT NOT NULL,         -- ready delayed leased done dead
     attempts INTEGER NOT NULL,   -- deliveries so far
     worker, token INTEGER,       -- the live grant (leased only)
-    due,                         -- ready: ready since, delayed: run at, leased: expires at
-    seq INTEGER NOT NULL,        -- when `due` (or death) was set: ties are FIFO
+    due,                         -- ready: due since, delayed: run at, leased: expires at
+    seq INTEGER NOT NULL,        -- when the state or `due` was set: ready jobs go out by seq
     expired_last INTEGER NOT NULL DEFAULT 0,  -- did the previous attempt end by expiry?
     died_at, dead_reason TEXT,
     error TEXT                   -- what the last fail(lease, error=...) said
 );
 CREATE INDEX jobs_by_due ON jobs (state, due, seq);
+CREATE INDEX jobs_by_seq ON jobs (state, seq);
 CREATE TABLE counters (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL,
                        duplicates INTEGER NOT NULL);
 INSERT INTO counters VALUES (1, 0, 0);
 """
 
 # The atomic claim: pick the job that has been ready longest and take it, in one statement.
+# Ready jobs go out in the order they became ready (`seq` is set then), whatever the clock did.
 CLAIM = """
 UPDATE jobs SET state = 'leased', worker = :worker, token = :seq, attempts = attempts + 1,
                 due = :until, seq = :seq
- WHERE id = (SELECT id FROM jobs WHERE state = 'ready' ORDER BY due, seq LIMIT 1)
+ WHERE id = (SELECT id FROM jobs WHERE state = 'ready' ORDER BY seq LIMIT 1)
 RETURNING id, attempts, payload, expired_last
 """
 
@@ -249,7 +251,13 @@ class SqliteLeaseQueue(RowObservations):
     # -- the file ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        return open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
+        conn = open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
+        try:  # files made before the claim went by seq
+            conn.execute("CREATE INDEX IF NOT EXISTS jobs_by_seq ON jobs (state, seq)")
+        except sqlite3.Error as e:
+            conn.close()
+            raise QueueFileError(f"cannot use {self.path!r} as a lease queue: {e}") from None
+        return conn
 
     def close(self) -> None:
         """Close the connection. Leases this process holds stay in the file and will expire."""
@@ -390,8 +398,11 @@ class SqliteLeaseQueue(RowObservations):
                                "ORDER BY due, seq", {"now": now}).fetchall()
         for job_id, attempts, due in expired:
             self._end_attempt(job_id, attempts, due, "expire")
-        conn.execute("UPDATE jobs SET state = 'ready' WHERE state = 'delayed' AND due <= ?",
-                     (now,))
+        due = conn.execute("SELECT id FROM jobs WHERE state = 'delayed' AND due <= ? "
+                           "ORDER BY due, seq", (now,)).fetchall()
+        for (job_id,) in due:  # made ready in time order: each a fresh seq, its place in line
+            conn.execute("UPDATE jobs SET state = 'ready', seq = ? WHERE id = ?",
+                         (self._next_seq(), job_id))
 
     def _end_attempt(self, job_id, attempts, time, how, error=None) -> None:
         due, error = after_attempt(self.retry_delay, attempts, self.max_attempts, time, how,

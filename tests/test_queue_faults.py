@@ -312,9 +312,9 @@ BAD_PAYLOADS = [(1, 2), {1: 2}, math.nan, object(), b"x"]
 BAD_DELAYS = [-1, math.nan, math.inf, "1"]
 
 
-def _refusal(call):
+def _refusal(call, *args, **kwargs):
     try:
-        call()
+        call(*args, **kwargs)
     except (TypeError, ValueError) as e:
         return type(e).__name__, str(e).split(",")[0]
     return None
@@ -335,7 +335,7 @@ def test_every_queue_checks_the_arguments_in_the_same_order(request):
     for job_id in ["A", *BAD_IDS]:
         for payload in [None, *BAD_PAYLOADS]:
             for delay in [0, *BAD_DELAYS]:
-                got = {kind: _refusal(lambda: q.put(job_id, payload, delay=delay))
+                got = {kind: _refusal(q.put, job_id, payload, delay=delay)
                        for kind, q in queues.items()}
                 assert len(set(got.values())) == 1, (job_id, payload, delay, got)
                 first = ("job_id" if job_id != "A" else "payload" if payload is not None
@@ -350,12 +350,10 @@ def test_every_queue_checks_the_arguments_in_the_same_order(request):
     leases = {kind: (q.put("B"), q.lease("w"))[1] for kind, q in queues.items()}
     for lease_edit in [None, "not a lease"]:
         for extend_by in [None, -1, math.nan, "1"]:
-            got = {kind: _refusal(lambda: q.heartbeat(
-                leases[kind] if lease_edit is None else lease_edit, extend_by))
+            got = {kind: _refusal(q.heartbeat, lease_edit or leases[kind], extend_by)
                    for kind, q in queues.items()}
             assert len(set(got.values())) == 1, (lease_edit, extend_by, got)
         for error in [None, 3, b"x"]:
-            got = {kind: _refusal(lambda: q.fail(
-                leases[kind] if lease_edit is None else lease_edit, error=error))
+            got = {kind: _refusal(q.fail, lease_edit or leases[kind], error=error)
                    for kind, q in queues.items() if error is not None or lease_edit}
             assert len(set(got.values())) <= 1, (lease_edit, error, got)
