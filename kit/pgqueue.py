@@ -2,7 +2,8 @@
 
 `PostgresLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py), exactly like
 `SqliteLeaseQueue` (kit/store.py): the same expiry inequality, retries timed from the moment the
-attempt ended, the same dead-letter rule, stale leases rejected by token. Three things change
+attempt ended, the same dead-letter rule, stale leases rejected by token, a lease of another queue
+refused by name (`Lease.queue`). Three things change
 when a hundred workers on different machines share one queue:
 
 - **Atomic claims without a global lock.** SQLite lets one writer in at a time. Here the claim is
@@ -253,6 +254,7 @@ class PostgresLeaseQueue(RowObservations):
         self._conn = self._connect()
         self._listener = None
         self._closed = False
+        self.identity = self._identity()  # what its leases carry as `queue`
 
     # -- the connection -----------------------------------------------------------------------
 
@@ -271,6 +273,19 @@ class PostgresLeaseQueue(RowObservations):
             conn.close()
             raise
         return conn
+
+    def _identity(self) -> str:
+        """The server (its system identifier, else its address), the database and the queue's
+        name: every worker's queue object on one queue has the same."""
+        def body(cur):
+            try:
+                server = cur.execute("SELECT system_identifier::text FROM pg_control_system()"
+                                     ).fetchone()[0]
+            except self._psycopg.Error:  # not allowed: the address the server sees itself at
+                server = cur.execute("SELECT coalesce(host(inet_server_addr()), 'socket') || ':'"
+                                     " || coalesce(inet_server_port(), 0)").fetchone()[0]
+            return f"{server}/{cur.execute('SELECT current_database()').fetchone()[0]}"
+        return f"postgresql:{self._run(body, transaction=False)}/{self.queue}"
 
     def _run(self, body, transaction: bool = True):
         """Run `body(cursor)` in one transaction (or, for a single statement, in autocommit). A
@@ -374,7 +389,7 @@ class PostgresLeaseQueue(RowObservations):
         if row is None:
             return None
         job_id, attempts, payload, token, due = row
-        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload), self.identity)
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
@@ -382,7 +397,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
-        check_heartbeat(lease, extend_by)
+        check_heartbeat(lease, extend_by, self.identity)
         if extend_by is not None:
             check_delay("extend_by", extend_by, self._now() or 0, positive=True)
         extend = float(self.lease_for if extend_by is None else extend_by)
@@ -391,7 +406,7 @@ class PostgresLeaseQueue(RowObservations):
     def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter (the
         attempts counted in the row, never the lease's). `error` is kept with the job."""
-        error = check_fail(lease, error)
+        error = check_fail(lease, error, self.identity)
 
         def failed(cur, now, key, attempts):
             self._end_attempt(cur, key, attempts, now, "fail", error)
@@ -474,7 +489,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def _grant(self, lease) -> dict | None:
         """The lease as query parameters, or None when it cannot match any row."""
-        check_lease(lease)
+        check_lease(lease, self.identity)
         if not (holdable(lease.job) and holdable(lease.worker)
                 and storable(lease.token) and type(lease.token) is int):
             return None

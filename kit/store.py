@@ -2,7 +2,8 @@
 
 `SqliteLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py): the same expiry
 inequality, retries timed from the moment the attempt ended (the expiry time, not when someone
-noticed), the same dead-letter rule, stale leases rejected by token. What changes is where the
+noticed), the same dead-letter rule, stale leases rejected by token, a lease of another queue
+refused by name (`Lease.queue`). What changes is where the
 state lives: a table in a file in WAL mode, so readers never block the one writer and a process
 that is SIGKILLed mid-write leaves the file as it was before its transaction. Commits are made
 with `synchronous=FULL`: each is flushed to the disk before the call returns, so whatever a call
@@ -34,6 +35,7 @@ import os
 import sqlite3
 import stat
 import time
+import uuid
 from contextlib import contextmanager
 from numbers import Integral
 
@@ -92,7 +94,7 @@ RETURNING id, attempts, payload, expired_last
 
 
 # Columns added since a kind of file first shipped: (table, column, type), added on open.
-MIGRATIONS = {APPLICATION_ID: (("jobs", "error", "TEXT"),)}
+MIGRATIONS = {APPLICATION_ID: (("jobs", "error", "TEXT"), ("counters", "queue_id", "TEXT"))}
 
 
 class WallClock:
@@ -232,7 +234,7 @@ class RowObservations:
             job_id, "state, worker, attempts, due, token, payload")
         if state != "leased":
             return None
-        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload), self.identity)
 
 
 class SqliteLeaseQueue(RowObservations):
@@ -246,14 +248,18 @@ class SqliteLeaseQueue(RowObservations):
         self.path, self.clock, self.timeout = queue_path(path), clock, timeout
         self.lease_for, self.max_attempts = lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
-        self._conn = self._open()
+        self._conn = self._open()  # sets `identity`, what its leases carry as `queue`
 
     # -- the file ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
         conn = open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
-        try:  # files made before the claim went by seq
-            conn.execute("CREATE INDEX IF NOT EXISTS jobs_by_seq ON jobs (state, seq)")
+        try:
+            conn.execute("CREATE INDEX IF NOT EXISTS jobs_by_seq ON jobs (state, seq)")  # older
+            if conn.execute("SELECT queue_id FROM counters").fetchone()[0] is None:
+                conn.execute("UPDATE counters SET queue_id = ? WHERE queue_id IS NULL",
+                             (uuid.uuid4().hex,))  # the file's own random name, made once
+            self.identity = f"sqlite:{conn.execute('SELECT queue_id FROM counters').fetchone()[0]}"
         except sqlite3.Error as e:
             conn.close()
             raise QueueFileError(f"cannot use {self.path!r} as a lease queue: {e}") from None
@@ -334,11 +340,12 @@ class SqliteLeaseQueue(RowObservations):
             job_id, attempts, payload, expired_last = row
             if expired_last:  # the previous holder may still be working on it
                 self._conn.execute("UPDATE counters SET duplicates = duplicates + 1")
-            return Lease(job_id, worker, attempts, until, seq, json.loads(payload))
+            return Lease(job_id, worker, attempts, until, seq, json.loads(payload),
+                         self.identity)
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
-        check_lease(lease)
+        check_lease(lease, self.identity)
         with self._transaction():
             if not self._is_live(lease):
                 return False
@@ -348,7 +355,7 @@ class SqliteLeaseQueue(RowObservations):
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
-        check_heartbeat(lease, extend_by)
+        check_heartbeat(lease, extend_by, self.identity)
         with self._transaction() as now:
             until = (now + self.lease_for if extend_by is None
                      else check_delay("extend_by", extend_by, now, positive=True))
@@ -361,7 +368,7 @@ class SqliteLeaseQueue(RowObservations):
     def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter (the
         attempts counted in the file, never the lease's). `error` is kept with the job."""
-        error = check_fail(lease, error)
+        error = check_fail(lease, error, self.identity)
         with self._transaction() as now:
             if not self._is_live(lease):
                 return False

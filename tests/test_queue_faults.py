@@ -357,3 +357,42 @@ def test_every_queue_checks_the_arguments_in_the_same_order(request):
             got = {kind: _refusal(q.fail, lease_edit or leases[kind], error=error)
                    for kind, q in queues.items() if error is not None or lease_edit}
             assert len(set(got.values())) <= 1, (lease_edit, error, got)
+
+
+# -- a lease belongs to the queue that granted it (blind round f26, note N1) -----------------
+
+def _two_queues(kind, request, tmp_path):
+    clock = FakeClock(100)
+    if kind == "sqlite-files":
+        return [SqliteLeaseQueue(tmp_path / f"{name}.db", 5, 3, clock=clock) for name in "ab"]
+    return [QUEUES[kind](request, clock, lease_for=5, max_attempts=3, retry_delay=None)
+            for _ in "ab"]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "sqlite-files", "postgres"])
+def test_a_lease_from_another_queue_is_refused_by_name(kind, request, tmp_path):
+    """Tokens start again in every SQLite file and memory queue: a lease of queue A, handed to
+    queue B that has the same job id, worker and token, was accepted. A lease carries the
+    identity of the queue that granted it; another queue refuses it, naming both."""
+    a, b = _two_queues(kind, request, tmp_path)
+    for q in (a, b):
+        q.put("job", payload=1)
+    from_a, from_b = a.lease("w"), b.lease("w")
+    assert from_a.queue == a.identity and from_b.queue == b.identity != a.identity
+    for call in (b.ack, b.heartbeat, b.fail):
+        with pytest.raises(ValueError, match="lease was granted by another queue"):
+            call(from_a)
+    assert b.status("job") == "leased" and b.holder("job") == from_b
+    assert b.ack(from_b) is True and a.ack(from_a) is True
+    if kind == "sqlite-files":  # the others are closed by their fixtures
+        for q in (a, b):
+            q.close()
+
+
+def test_every_opening_of_one_queue_file_is_the_same_queue(tmp_path):
+    path = tmp_path / "q.db"
+    clock = FakeClock(100)
+    with SqliteLeaseQueue(path, 5, 3, clock=clock) as one, \
+            SqliteLeaseQueue(path, 5, 3, clock=clock) as two:
+        one.put("job")
+        assert two.ack(one.lease("w")) is True and one.identity == two.identity
