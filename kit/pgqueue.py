@@ -3,8 +3,8 @@
 `PostgresLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py), exactly like
 `SqliteLeaseQueue` (kit/store.py): the same expiry inequality, retries timed from the moment the
 attempt ended, the same dead-letter rule, stale leases rejected by token, a lease of another queue
-refused by name (`Lease.queue`). Three things change
-when a hundred workers on different machines share one queue:
+refused by name (`Lease.queue`), a clock stepping back undoes nothing. Three things change when
+a hundred workers on different machines share one queue:
 
 - **Atomic claims without a global lock.** SQLite lets one writer in at a time. Here the claim is
   one statement, `UPDATE ... FROM (SELECT ... ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)`:

@@ -3,8 +3,8 @@
 `SqliteLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py): the same expiry
 inequality, retries timed from the moment the attempt ended (the expiry time, not when someone
 noticed), the same dead-letter rule, stale leases rejected by token, a lease of another queue
-refused by name (`Lease.queue`). What changes is where the
-state lives: a table in a file in WAL mode, so readers never block the one writer and a process
+refused by name (`Lease.queue`), a clock stepping back undoes nothing. What changes is where
+the state lives: a table in a file in WAL mode, so readers never block the one writer and a process
 that is SIGKILLed mid-write leaves the file as it was before its transaction. Commits are made
 with `synchronous=FULL`: each is flushed to the disk before the call returns, so whatever a call
 acknowledged survives a crash of the OS or a power cut too. It costs one fsync per call
