@@ -519,6 +519,9 @@ class Fleet:
 
 
 def main(argv=None) -> int:
+    """The command line; the process's entry point. SIGINT and SIGTERM are noted from the start
+    (a StopRequest) and ignored once it returns, so a late second signal cannot kill the
+    interpreter while it shuts down (which would exit -2 instead of 130)."""
     p = argparse.ArgumentParser(prog="python -m kit.durable_worker", description=__doc__.split(
         "\n")[0])
     p.add_argument("path", help="the queue file, or a postgresql:// URL "
