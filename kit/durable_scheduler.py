@@ -36,12 +36,19 @@ A task raising an `Exception` is a failed attempt. A `BaseException` that is not
 (`KeyboardInterrupt`, `SystemExit`) means "stop the process": the executor stops heartbeating and
 lets it pass, leaving the row RUNNING for the recovery rule. Ticks follow `kit.scheduler.Scheduler`
 exactly (same promotion, slots, retry rule), which the tests check against it as a model.
-One `DurableScheduler` per file at a time: it holds an exclusive `flock` on the database file
-itself (which the operating system releases when the process dies, however it dies). A lock
-belongs to the file, not to its name, so a second scheduler is refused with one line naming the
-file whatever name it comes through: the same path, a symlink, a hard link, in this process or
-another. So "on start nobody else can be running it" is true. (SQLite's own locks are POSIX
-record locks, which on Linux are independent of flock.)
+One `DurableScheduler` per file at a time (`FileLock`): it holds an exclusive `flock` on the
+database file itself and one on `<real path>-lock` beside it (the operating system releases both
+when the process dies, however it dies). The first belongs to the file, not to its name: a
+second scheduler is refused with one line naming the file whatever name it comes through (the
+same path, a symlink, a hard link, in this process or another). The second belongs to the name,
+by which SQLite finds the WAL: a file moved away and replaced by a copy, or deleted and made
+again, lets no second scheduler in either. Before every use of the file the scheduler checks
+that its path still names the file and the lock file it holds; if not, it stops with one
+`QueueFileError` before writing more. So "on start nobody else can be running it" is true.
+What stays possible: deleting or replacing the `-lock` file *and* starting a second scheduler
+before the first's next step (the first then stops at that step, but the second may already
+have recovered and rerun its RUNNING job); do not touch the files of a running scheduler.
+(SQLite's own locks are POSIX record locks, which on Linux are independent of flock.)
 
 Every write is committed with `synchronous=FULL` in WAL mode: a job submitted, claimed or
 finished survives a crash of the process, of the OS and a power cut. A file that is not a
@@ -151,35 +158,79 @@ def _json(name: str, value) -> str:
     return payload_text(value, name, allow_nan=False)
 
 
-def _connect(path, timeout) -> sqlite3.Connection:
-    return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+def _connect(path, timeout, check_same_thread=True) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=timeout, isolation_level=None,
+                           check_same_thread=check_same_thread)
 
 
-def _lock(path) -> int:
-    """Hold the file's own lock (by its identity, st_dev and st_ino, whatever name reaches it),
-    or refuse: one scheduler per file. Returns the descriptor, held until close() or death."""
-    name = os.fspath(path)
-    try:
-        fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)  # follows symlinks
-    except OSError as e:
-        raise QueueFileError(f"cannot open the durable scheduler file {name!r}: "
-                             f"{e.strerror}") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
+class FileLock:
+    """One scheduler per file, held two ways, both released by the operating system when the
+    process dies, however it dies:
+
+    - an exclusive `flock` on the database file itself: a lock belongs to the file, not to its
+      name, so a symlink or a hard link to it is refused too;
+    - an exclusive `flock` on `<real path>-lock` beside it: SQLite finds a database's WAL by
+      the *name*, so a file moved away and replaced by a copy (`mv s.db s.db.old; cp s.db.old
+      s.db`), or deleted and made again, must not let a second scheduler in through the name.
+
+    `check()` (run before every use of the file) refuses to go on once the path no longer names
+    the file, or the lock file, this scheduler opened: one QueueFileError, nothing more written.
+    """
+
+    def __init__(self, path):
+        self.name = os.fspath(path)
+        self.lock_name = os.path.realpath(self.name) + "-lock"
+        self._fds = []
+        try:
+            self.file = self._hold(self.name, "the same file, device {dev} inode {ino}, under "
+                                              "this or another name")
+            self.lock = self._hold(self.lock_name, "its lock file {lock!r} is held: the file "
+                                                   "at that name was replaced or moved under it")
+        except BaseException:
+            self.close()
+            raise
+
+    def _hold(self, name, why) -> tuple:
+        try:
+            fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)  # follows symlinks
+        except OSError as e:
+            raise QueueFileError(f"cannot open the durable scheduler file {name!r}: "
+                                 f"{e.strerror}") from None
+        self._fds.append(fd)
         st = os.fstat(fd)
-        os.close(fd)
-        raise RuntimeError(f"another DurableScheduler has {name!r} open (the same file, "
-                           f"device {st.st_dev} inode {st.st_ino}, under this or another name);"
-                           f" one scheduler per file: close it first") from None
-    return fd
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RuntimeError(f"another DurableScheduler has {self.name!r} open ("
+                               + why.format(dev=st.st_dev, ino=st.st_ino, lock=self.lock_name)
+                               + "); one scheduler per file: close it first") from None
+        return st.st_dev, st.st_ino
+
+    def check(self) -> None:
+        """Does the path still name the file (and the lock file) held? Else one error."""
+        for name, held in ((self.name, self.file), (self.lock_name, self.lock)):
+            try:
+                st = os.stat(name)
+                now = (st.st_dev, st.st_ino)
+            except OSError:
+                now = None
+            if now != held:
+                raise QueueFileError(
+                    f"the durable scheduler file {self.name!r} was replaced or moved while this "
+                    f"scheduler had it open ({name!r} was device {held[0]} inode {held[1]}, "
+                    f"is {'gone' if now is None else f'device {now[0]} inode {now[1]}'}): "
+                    f"stopped before writing more; put it back, or start a scheduler on it")
+
+    def close(self) -> None:
+        while self._fds:
+            os.close(self._fds.pop())  # closing a descriptor releases its flock
 
 
 class JobStore:
     """The jobs table; every method is one transaction, committed before it returns."""
 
-    def __init__(self, path, timeout: float = 30):
-        self.path, self.timeout = os.fspath(path), timeout
+    def __init__(self, path, timeout: float = 30, check=None):
+        self.path, self.timeout, self._check = os.fspath(path), timeout, check
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -194,6 +245,8 @@ class JobStore:
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
             raise ValueError(f"the scheduler on {self.path!r} is closed")
+        if self._check is not None:
+            self._check()  # the path still names the file this store opened
         return self._conn
 
     @contextmanager
@@ -313,6 +366,10 @@ class _Heartbeat:
 
     def __init__(self, path, row: JobRow, clock, lease_for, timeout):
         self._stop = threading.Event()
+        try:  # opened now, so it stays on this file even if the name is replaced meanwhile
+            self._conn = _connect(path, timeout, check_same_thread=False)
+        except sqlite3.Error:
+            self._conn = None
         self._args = (path, row.id, row.token, clock, lease_for, timeout)
         self.beats = 0
         self._thread = threading.Thread(target=self._beat, daemon=True, name=f"heartbeat-{row.id}")
@@ -320,10 +377,9 @@ class _Heartbeat:
 
     def _beat(self) -> None:
         path, id, token, clock, lease_for, timeout = self._args
-        conn = None
+        conn = self._conn
         try:
-            while not self._stop.wait(lease_for / 3):
-                conn = conn or _connect(path, timeout)
+            while conn is not None and not self._stop.wait(lease_for / 3):
                 conn.execute("UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'RUNNING'"
                              " AND token = ?", (clock.now() + lease_for, id, token))
                 self.beats += 1
@@ -399,9 +455,9 @@ class DurableScheduler:
         validate.number("timeout", timeout, low=0)
         self.tasks, self.clock, self.policy, self.workers = dict(tasks), clock, policy, workers
         self.lease_for, self.max_recoveries = lease_for, max_recoveries
-        self._lock = _lock(path)
+        self._lock = FileLock(path)
         try:
-            self.store = JobStore(path, timeout)
+            self.store = JobStore(path, timeout, check=self._lock.check)
             self.dispatcher = Dispatcher(policy)
             self.executor = Executor(self.store, self.tasks, clock, lease_for)
             self.ticks = 0
@@ -413,7 +469,7 @@ class DurableScheduler:
         except BaseException:
             if getattr(self, "store", None) is not None:
                 self.store.close()
-            os.close(self._lock)
+            self._lock.close()
             raise
 
     def __repr__(self) -> str:
@@ -499,9 +555,7 @@ class DurableScheduler:
         """Close the file and let go of its lock. Unfinished jobs stay in it for the next start."""
         self._closed = True
         self.store.close()
-        if self._lock is not None:
-            os.close(self._lock)  # closing the descriptor releases the flock
-            self._lock = None
+        self._lock.close()
 
     @staticmethod
     def _id(id):

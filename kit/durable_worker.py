@@ -28,10 +28,17 @@ Two things do not stop a worker:
   kept with the job): the queue retries it with backoff and dead-letters it after
   `max_attempts`, and the worker goes on with the next job.
 
-A real SIGINT stops the worker: it fails the lease it holds (the job comes back at once) and
-exits 130 with one line. From the command line, a path that does not exist is refused in one
-line (exit 2) unless `--create` is given, and a file that is not a queue, or is damaged, is one
-line (exit 1), never a traceback.
+A stop request, SIGINT (Ctrl-C) or SIGTERM (what `docker stop`, systemd and Kubernetes
+send), stops the worker; a second one while it stops is only noted (never a traceback, never
+another exit code). A request is noted, not raised, except while the worker waits or runs a
+job's work, and it is checked at every wait and every reconnect attempt, so a cut connection
+or a server that is down never swallows it. The worker then gives back the lease it holds
+(`fail`: the job comes back at once), trying for up to `GIVE_BACK_SECONDS` (2 s) if the
+server cannot be reached, and exits 128 + the signal's number (130 for SIGINT, 143 for
+SIGTERM) with one line that says what became of the lease: given back, or (server
+unreachable) left to expire at its time. From the command line, a path that does not exist
+is refused in one line (exit 2) unless `--create` is given, and a file that is not a queue,
+is damaged, read-only or on a full disk is one line (exit 1), never a traceback.
 
 `Fleet` starts such processes, kills one with SIGKILL, starts replacements and stops them all;
 `summary(path)` reads the file and returns plain numbers for tests, notebooks and benchmarks.
@@ -92,24 +99,44 @@ def open_queue(path, lease_for=0.5, max_attempts=5, retry_base=0.02, clock=None)
 
 
 def open_results(path):
-    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN."""
+    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN. A
+    file that cannot hold it (read-only, full, damaged) is a QueueFileError naming it."""
     if is_dsn(path):
         from kit.pgqueue import connect
         conn = connect(path)
         conn.execute(PG_RESULTS)
         return conn
-    conn = sqlite3.connect(queue_path(path), timeout=30, isolation_level=None)  # the queue's name
-    conn.execute(RESULTS)
+    with results_errors(path):
+        conn = sqlite3.connect(queue_path(path), timeout=30, isolation_level=None)  # its name
+        try:
+            conn.execute(RESULTS)
+        except BaseException:
+            conn.close()
+            raise
     return conn
+
+
+@contextlib.contextmanager
+def results_errors(path):
+    """An sqlite3 error of the results table as one QueueFileError naming the file."""
+    try:
+        yield
+    except sqlite3.Error as e:
+        raise QueueFileError(f"the results table in {os.fspath(path)!r} failed: {e}") from None
 
 
 def record(results, job, value, worker) -> None:
     """Write a job's result idempotently: one row per job, `runs` counts the runs."""
     if isinstance(results, sqlite3.Connection):
-        results.execute(RECORD, (job, value, worker))
+        with results_errors(results_file(results)):
+            results.execute(RECORD, (job, value, worker))
     else:
         from kit.pgqueue import jsonb
         results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
+
+
+def results_file(conn) -> str:
+    return next((row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"), "")
 
 
 def setup(path, jobs: int, **queue_args) -> None:
@@ -138,53 +165,147 @@ def result_value(job, value) -> int:
 
 
 def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time.sleep,
-           handler=None, cut_off: tuple = (), interrupted=()) -> bool:
+           handler=None, cut_off: tuple = (), stop=None) -> bool:
     """Do one leased job: work (heartbeating every third of a lease), record, ack. Returns
     whether the ack was accepted (False: the lease was lost and someone else has the job, or
     the handler raised). A handler (default `work`) that raises anything, SystemExit and
     KeyboardInterrupt included, or a result the results table cannot hold (`result_value`),
     fails the attempt, with the error kept with the job: retried after backoff, dead-lettered
-    at max_attempts. A lost connection (`cut_off`) passes; so does a real SIGINT (`interrupted`
-    is not empty), after the attempt is failed, so the job comes back at once."""
+    at max_attempts. A lost connection (`cut_off`) passes, and so does a stop request
+    (`stop`, a StopRequest: StopRequested, raised only inside the work), the lease untouched:
+    the caller gives it back."""
+    stop = StopRequest() if stop is None else stop
     try:
         step = queue.lease_for / 3
         left = work_seconds
         while left > 0:
-            sleep(min(step, left))
+            with stop.interruptible():
+                sleep(min(step, left))
             left -= step
-            if left > 0 and not queue.heartbeat(lease):
-                break  # lost the lease: still safe to finish, the write is idempotent
-        value = (work if handler is None else handler)(lease.payload)
+            if left > 0:
+                if not queue.heartbeat(lease):
+                    break  # lost the lease: still safe to finish, the write is idempotent
+                stop.beat(queue.lease_for)
+        with stop.interruptible():
+            value = (work if handler is None else handler)(lease.payload)
         record(results, lease.job, result_value(lease.job, value), name)
-    except cut_off:
+    except (*cut_off, StopRequested):
         raise
     except BaseException as exc:  # a poison job: this attempt failed, the worker goes on
         queue.fail(lease, error=f"{type(exc).__name__}: {error_message(exc)}")
-        if isinstance(exc, KeyboardInterrupt) and interrupted:
-            raise  # a real SIGINT: stop, the lease given back
         return False
     return queue.ack(lease)
 
 
+class StopRequested(BaseException):
+    """Raised inside a job's work or a wait when SIGINT or SIGTERM arrives (a BaseException,
+    so a handler's `except Exception` does not eat it; a handler raising KeyboardInterrupt
+    itself is a poison job, not a stop)."""
+
+
+class StopRequest:
+    """The stop signals a worker received, in order (`signals`), and the lease it holds
+    (`held`, with `held_until`, the wall-clock time it expires unless given back).
+
+    Installed as the handler of SIGINT and SIGTERM, it only notes the signal, except while
+    inside `interruptible()` (a wait, a job's work), where the first one raises
+    StopRequested; a second signal is only noted. So a signal never lands in the middle of a
+    call to the queue (half a fail, then a line saying the lease was given back)."""
+
+    def __init__(self):
+        self.signals: list[int] = []
+        self.held = None
+        self.held_until = None
+        self._raising = False
+
+    def __call__(self, signum, frame) -> None:
+        self.signals.append(signum)
+        if self._raising:
+            self._raising = False
+            raise StopRequested(signum)
+
+    def __bool__(self) -> bool:
+        return bool(self.signals)
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signals[0]).name if self.signals else ""
+
+    @contextlib.contextmanager
+    def interruptible(self):
+        """Inside, a stop request raises StopRequested (at once if one came already)."""
+        if self.signals:
+            raise StopRequested(self.signals[0])
+        self._raising = True
+        try:
+            yield
+        finally:
+            self._raising = False
+
+    def nap(self, seconds: float) -> None:
+        """Sleep, cut short by a stop request (which is then only noted)."""
+        with contextlib.suppress(StopRequested), self.interruptible():
+            time.sleep(seconds)
+
+    def hold(self, lease, lease_for: float) -> None:
+        self.held = lease
+        self.held_until = None if lease is None else time.time() + lease_for
+
+    def beat(self, lease_for: float) -> None:
+        self.held_until = time.time() + lease_for
+
+
 @contextlib.contextmanager
-def sigint_noted():
-    """While inside, a SIGINT to the process is noted in the yielded list before it raises
-    KeyboardInterrupt, so a handler raising KeyboardInterrupt itself is told apart from a real
-    one (only in the main thread; elsewhere the list stays empty)."""
-    noted = []
+def stop_requests(stop: StopRequest | None = None):
+    """While inside, SIGINT and SIGTERM are noted by the yielded StopRequest (only in the main
+    thread; elsewhere it never hears of one); the previous handlers come back afterwards."""
+    stop = StopRequest() if stop is None else stop
     if threading.current_thread() is not threading.main_thread():
-        yield noted
+        yield stop
         return
-
-    def on_sigint(signum, frame):
-        noted.append(signum)
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGINT, on_sigint)
+    previous = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
     try:
-        yield noted
+        yield stop
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+GIVE_BACK_SECONDS = 2.0  # how long a stopping worker tries to reach the server to give back
+
+
+class Stopped(Exception):
+    """The worker stopped on a stop request; `code` is 128 + the signal's number, the message
+    says what became of the lease it held."""
+
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.code = code
+
+
+def give_back(queue, stop: StopRequest, cut_off: tuple, rand, seconds: float = GIVE_BACK_SECONDS
+              ) -> str:
+    """Fail the lease a stopping worker holds (the job comes back at once), trying for up to
+    `seconds` while the server cannot be reached; what became of it, in words."""
+    lease = stop.held
+    if lease is None:
+        return "it held no lease"
+    what = f"its lease on job {lease.job!r}"
+    give_up, tries = time.monotonic() + seconds, 0
+    while True:
+        try:
+            if queue.fail(lease, error=f"interrupted ({stop.name})"):
+                return f"{what} was given back"
+            return f"{what} had already ended (it expired, or another worker has the job)"
+        except cut_off as exc:
+            if time.monotonic() >= give_up:
+                until = time.strftime("%H:%M:%S", time.localtime(stop.held_until))
+                return (f"{what} is left to expire at {until} (lease_for={queue.lease_for:g} s "
+                        f"after its last heartbeat): the queue's server could not be reached "
+                        f"within {seconds:g} s ({' '.join(str(exc).split())})")
+            time.sleep(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP / 4, rand))
+            tries += 1
 
 
 RECONNECT_BASE, RECONNECT_CAP = 0.05, 1.0  # seconds: the reconnect backoff's first wait, cap
@@ -196,14 +317,18 @@ class ServerGone(ConnectionError):
 
 def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool = False,
                max_seconds: float = 300, poll: float = 0.01, outage: float = 60,
-               rand=None, handler=None, **queue_args) -> int:
+               rand=None, handler=None, stop: StopRequest | None = None, **queue_args) -> int:
     """The worker loop; returns how many jobs it handled. Stops when the queue has no live job
     (with exit_when_empty) or after max_seconds (so an orphaned worker never runs forever).
 
     A cut connection, or a server that cannot be reached (at start too), is waited out: the
     worker tries again after a capped, jittered backoff (`rand`, default a fresh
     random.Random, draws the jitter) and raises ServerGone once the server has been
-    unreachable for more than `outage` seconds in a row."""
+    unreachable for more than `outage` seconds in a row.
+
+    SIGINT and SIGTERM are stop requests (`stop`, a StopRequest, made and installed here
+    unless given): checked before every lease, wait and reconnect attempt; the lease held is
+    given back (`give_back`) and Stopped is raised, its message saying what became of it."""
     validate.number("outage", outage, low=0)
     validate.number("max_seconds", max_seconds, low=0)
     rand = random.Random().random if rand is None else validate.function("rand", rand)
@@ -212,25 +337,31 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
     queue = results = None
     down_since, tries = None, 0
     with contextlib.ExitStack() as stack:
-        interrupted = stack.enter_context(sigint_noted())
+        stop = stack.enter_context(stop_requests(stop))
         stack.callback(lambda: (_closed(queue), _closed(results)))
-        while time.monotonic() < stop_at:
+        while not stop and time.monotonic() < stop_at:
             try:
                 if queue is None:
                     queue = open_queue(path, **queue_args)
                 if results is None:
                     results = open_results(path)
-                lease = queue.lease(name)
-                if lease is not None:
-                    handled += handle(queue, results, lease, name, work_seconds, handler=handler,
-                                      cut_off=cut_off, interrupted=interrupted)
+                stop.hold(queue.lease(name), queue.lease_for)
+                if stop.held is not None:
+                    if stop:
+                        break  # asked while leasing: give it back below
+                    handled += handle(queue, results, stop.held, name, work_seconds,
+                                      handler=handler, cut_off=cut_off, stop=stop)
+                    stop.hold(None, 0)
                 elif exit_when_empty and _drained(queue):
                     break
                 elif is_dsn(path):
-                    queue.wait(0.5)  # LISTEN/NOTIFY: woken by a put, or when a job is due
+                    with contextlib.suppress(StopRequested), stop.interruptible():
+                        queue.wait(0.5)  # LISTEN/NOTIFY: woken by a put, or when a job is due
                 else:
-                    time.sleep(poll)
+                    stop.nap(poll)
                 down_since, tries = None, 0
+            except StopRequested:
+                break  # the lease held (stop.held) is given back below
             except cut_off as exc:  # the job we held is dropped: its lease expires, it comes back
                 results = _closed(results)  # the queue connects again by itself
                 now = time.monotonic()
@@ -239,9 +370,12 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
                     raise ServerGone(f"worker {name}: the queue's server has been unreachable "
                                      f"for {now - down_since:.1f} s (outage={outage}): "
                                      f"{' '.join(str(exc).split())}") from None
-                time.sleep(min(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP, rand),
-                               max(0.0, stop_at - now)))
+                stop.nap(min(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP, rand),
+                             max(0.0, stop_at - now)))
                 tries += 1
+        if stop:
+            raise Stopped(f"worker {name}: interrupted ({stop.name}); "
+                          f"{give_back(queue, stop, cut_off, rand)}", 128 + stop.signals[0])
     return handled
 
 
@@ -385,6 +519,9 @@ class Fleet:
 
 
 def main(argv=None) -> int:
+    """The command line; the process's entry point. SIGINT and SIGTERM are noted from the start
+    (a StopRequest) and ignored once it returns, so a late second signal cannot kill the
+    interpreter while it shuts down (which would exit -2 instead of 130)."""
     p = argparse.ArgumentParser(prog="python -m kit.durable_worker", description=__doc__.split(
         "\n")[0])
     p.add_argument("path", help="the queue file, or a postgresql:// URL "
@@ -404,19 +541,27 @@ def main(argv=None) -> int:
         print(f"worker {args.name}: the queue file {args.path!r} does not exist (a typo? "
               f"make it with kit.durable_worker.setup, or pass --create)", file=sys.stderr)
         return 2
+    stop = StopRequest()  # SIGINT and SIGTERM only noted from here on: never a traceback
+    if threading.current_thread() is threading.main_thread():
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, stop)
     try:
         run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
-                   outage=args.outage, lease_for=args.lease_for, max_attempts=args.max_attempts)
+                   outage=args.outage, lease_for=args.lease_for, max_attempts=args.max_attempts,
+                   stop=stop)
+    except Stopped as e:
+        print(e, file=sys.stderr)
+        return e.code
     except ServerGone as e:
         print(e, file=sys.stderr)
         return 1
-    except (QueueFileError, TimeoutError) as e:  # a damaged file, or one held too long
+    except (QueueFileError, TimeoutError, OSError) as e:  # damaged, read-only, full, held
         print(f"worker {args.name}: {' '.join(str(e).split())}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(f"worker {args.name}: interrupted (SIGINT); its lease was given back",
-              file=sys.stderr)
-        return 130
+    finally:  # a signal during the interpreter's shutdown would kill it (exit -2): ignored
+        if threading.current_thread() is threading.main_thread():
+            for sig in STOP_SIGNALS:
+                signal.signal(sig, signal.SIG_IGN)
     return 0
 
 

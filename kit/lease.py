@@ -11,12 +11,19 @@ a slow worker may still be running when its job is handed out again, so the work
 Time only moves when the clock says so. Every call first applies what the clock implies, in time
 order: leases whose expiry has come (found with a min-heap on expiry time, not by scanning) and
 delayed jobs whose run-at time has come (a `DelayedQueue`). Heap entries are `(time, seq, job)`.
+
+A clock that steps backwards (a wall clock's NTP correction) undoes nothing: a job once ready
+stays ready, an expired lease stays expired, and ready jobs go out in the order they became
+ready. Deadlines and run-at times not reached yet are still compared with the clock's reading,
+so a lease or delay running during a step back of s seconds lasts s seconds longer. The same
+rule on every queue of the kit (the shared state machine steps its clock back).
 """
 
 import heapq
 import itertools
 import json
 import math
+import uuid
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from numbers import Real
@@ -37,7 +44,11 @@ def is_held(now, expires_at) -> bool:
 
 class Lease(NamedTuple):
     """One grant of a job to a worker. `token` is unique to this grant, so an old copy never
-    matches again. `expires_at` is the deadline when granted; heartbeats move the live one."""
+    matches again. `expires_at` is the deadline when granted; heartbeats move the live one.
+    `queue` is the identity of the queue that granted it (its `identity`): another queue
+    refuses it by name, though tokens start again in every queue. It says where the lease
+    came from, not what it is: equality, hashing and the repr leave it out (a lease made by
+    hand, queue=None, is matched by token alone)."""
 
     job: Hashable
     worker: Hashable
@@ -45,6 +56,23 @@ class Lease(NamedTuple):
     expires_at: float
     token: int
     payload: object = None
+    queue: str | None = None
+
+    def __repr__(self) -> str:
+        return (f"Lease(job={self.job!r}, worker={self.worker!r}, attempt={self.attempt!r}, "
+                f"expires_at={self.expires_at!r}, token={self.token!r}, "
+                f"payload={self.payload!r})")
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Lease):
+            return tuple(self[:6]) == tuple(other[:6])
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(tuple(self[:6]))
 
 
 class LeaseEvent(NamedTuple):
@@ -96,6 +124,38 @@ def check_delay(name, delay, now, positive=False) -> float:
     if not math.isfinite(until):
         raise ValueError(f"{name} must keep now + {name} finite, got {delay!r} at now={now!r}")
     return until
+
+
+def check_lease(lease, queue: str | None = None) -> None:
+    """A Lease, as lease() returned it (its fields may be anything: they are compared with the
+    store's, never believed), granted by the queue whose identity is `queue`."""
+    if not isinstance(lease, Lease):
+        raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+    if queue is not None and lease.queue is not None and lease.queue != queue:
+        raise ValueError(f"lease was granted by another queue ({lease.queue!r}), not this one "
+                         f"({queue!r}): {lease!r}")
+
+
+def check_put(job_id, payload, delay) -> str:
+    """put's arguments, checked in the order of its signature (the first bad one is the error,
+    the same on every queue of the kit); returns the payload as JSON text."""
+    validate.store_name("job_id", job_id)
+    text = validate.json_text("payload", payload)
+    check_seconds("delay", delay)
+    return text
+
+
+def check_heartbeat(lease, extend_by, queue: str | None = None) -> None:
+    """heartbeat's arguments, in the order of its signature."""
+    check_lease(lease, queue)
+    if extend_by is not None:
+        check_seconds("extend_by", extend_by, positive=True)
+
+
+def check_fail(lease, error, queue: str | None = None):
+    """fail's arguments, in the order of its signature; returns the error as kept."""
+    check_lease(lease, queue)
+    return check_error(error)
 
 
 def retry_at(retry_delay, attempts, time) -> float:
@@ -188,6 +248,7 @@ class LeaseQueue:
         self.clock, self.lease_for, self.max_attempts = clock, lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
         self.trace: list[LeaseEvent] = []
+        self.identity = f"memory:{uuid.uuid4().hex}"  # what its leases carry as `queue`
         self._jobs: dict = {}  # job id -> _Job
         self._ready: deque = deque()  # job ids, in the order they became ready
         self._delayed = DelayedQueue()  # job ids waiting for a run-at time
@@ -211,9 +272,7 @@ class LeaseQueue:
         A job id that is ready, delayed or leased is live and cannot be put again; a done or
         dead one can (a new job under the same id, e.g. a re-drive from the dead-letter queue).
         """
-        validate.store_name("job_id", job_id)
-        text = validate.json_text("payload", payload)
-        check_seconds("delay", delay)
+        text = check_put(job_id, payload, delay)
         now = self._catch_up()
         until = check_delay("delay", delay, now)
         old = self._jobs.get(job_id)
@@ -247,7 +306,7 @@ class LeaseQueue:
         self._hold_until(rec, now + self.lease_for)
         self._log(now, "lease", rec, until=rec.expires_at)
         return Lease(rec.id, worker, rec.attempts, rec.expires_at, rec.token,
-                     json.loads(rec.payload))
+                     json.loads(rec.payload), self.identity)
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job. Accepted only for the live grant (same token and worker, now before
@@ -264,8 +323,7 @@ class LeaseQueue:
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for). Rejected
         when stale or already expired. Pushes one new expiry entry: O(log n)."""
-        if extend_by is not None:
-            check_seconds("extend_by", extend_by, positive=True)
+        check_heartbeat(lease, extend_by, self.identity)
         now = self._catch_up()
         until = (now + self.lease_for if extend_by is None
                  else check_delay("extend_by", extend_by, now, positive=True))
@@ -281,7 +339,7 @@ class LeaseQueue:
         has had max_attempts attempts (the queue's own count, never the lease's `attempt`).
         `error` (a str) is kept with the job and shown in its dead letter. Rejected (False)
         like ack for a lease that is not live."""
-        error = check_error(error)
+        error = check_fail(lease, error, self.identity)
         now = self._catch_up()
         rec = self._holder_of(lease)
         if rec is None:
@@ -301,7 +359,7 @@ class LeaseQueue:
         if rec.state != "leased":
             return None
         return Lease(rec.id, rec.worker, rec.attempts, rec.expires_at, rec.token,
-                     json.loads(rec.payload))
+                     json.loads(rec.payload), self.identity)
 
     @property
     def dead_letters(self) -> list[DeadLetter]:
@@ -366,8 +424,7 @@ class LeaseQueue:
         self._log(time, "retry", rec, until=until)
 
     def _holder_of(self, lease):
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        check_lease(lease, self.identity)
         try:
             rec = self._jobs.get(lease.job)
         except TypeError:  # an unhashable job id cannot be one of ours

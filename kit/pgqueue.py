@@ -2,8 +2,9 @@
 
 `PostgresLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py), exactly like
 `SqliteLeaseQueue` (kit/store.py): the same expiry inequality, retries timed from the moment the
-attempt ended, the same dead-letter rule, stale leases rejected by token. Three things change
-when a hundred workers on different machines share one queue:
+attempt ended, the same dead-letter rule, stale leases rejected by token, a lease of another queue
+refused by name (`Lease.queue`), a clock stepping back undoes nothing. Three things change when
+a hundred workers on different machines share one queue:
 
 - **Atomic claims without a global lock.** SQLite lets one writer in at a time. Here the claim is
   one statement, `UPDATE ... FROM (SELECT ... ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)`:
@@ -18,10 +19,13 @@ when a hundred workers on different machines share one queue:
 
 Every operation is one transaction: read the clock once, expire the leases whose time has come
 (`due <= now`, the rows locked with SKIP LOCKED, so a catch-up never waits for another worker),
-then do its work. A job waiting for its run-at time is stored as `queued` with `due` = run-at: it
-*is* ready once `due <= now`, so nothing has to move it. Jobs of many queues share the tables,
-told apart by the `queue` name. Job ids and worker names are str or int (kept apart: 1 is not
-"1"); payloads are JSON. psycopg 3 is imported only here, lazily: `pip install 'kit[postgres]'`.
+then do its work. A job waiting for its run-at time is `delayed` with `due` = run-at; the
+catch-up makes it `ready` once `due <= now` (as SQLite does), and a ready job stays ready
+whatever the clock does afterwards (a clock stepping back, an NTP correction, never makes it
+delayed again). Ready jobs go out in the order they became ready (`seq`, set then). Jobs of
+many queues share the tables, told apart by the `queue` name. Job ids and worker names are str
+or int (kept apart: 1 is not "1"); payloads are JSON. psycopg 3 is imported only here, lazily:
+`pip install 'kit[postgres]'`.
 
 `local_server()` starts a throwaway PostgreSQL cluster (initdb in a temporary folder, a free
 port on 127.0.0.1) and yields its DSN; the notebook and the test suite use it.
@@ -45,7 +49,10 @@ from kit.lease import (
     Stats,
     after_attempt,
     check_delay,
-    check_error,
+    check_fail,
+    check_heartbeat,
+    check_lease,
+    check_put,
     check_settings,
     exponential_retry,
     is_held,
@@ -61,11 +68,11 @@ CREATE TABLE IF NOT EXISTS kit_lease_jobs (
     queue text NOT NULL,
     id jsonb NOT NULL,                     -- a str or an int, as given: 1 and "1" differ
     payload text,                          -- JSON
-    state text NOT NULL,                   -- queued (ready or delayed by due), leased, done, dead
+    state text NOT NULL,                   -- ready, delayed, leased, done, dead
     attempts integer NOT NULL DEFAULT 0,   -- deliveries so far
     worker jsonb, token bigint,            -- the live grant (leased only)
-    due float8 NOT NULL,                   -- queued: ready from, leased: expires at
-    seq bigint NOT NULL,                   -- when due (or death) was set: ties are FIFO
+    due float8 NOT NULL,                   -- delayed: run at, leased: expires at
+    seq bigint NOT NULL,                   -- when the state or due was set: ready go by seq
     expired_last boolean NOT NULL DEFAULT false,  -- did the previous attempt end by expiry?
     duplicates integer NOT NULL DEFAULT 0, -- deliveries after an expiry (kept across re-puts)
     died_at float8, dead_reason text,
@@ -74,11 +81,14 @@ CREATE TABLE IF NOT EXISTS kit_lease_jobs (
 );
 ALTER TABLE kit_lease_jobs ADD COLUMN IF NOT EXISTS error text;
 CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_due ON kit_lease_jobs (queue, state, due, seq);
+CREATE INDEX IF NOT EXISTS kit_lease_jobs_by_seq ON kit_lease_jobs (queue, seq)
+    WHERE state = 'ready';                 -- the claim's order: the order they became ready
 CREATE SEQUENCE IF NOT EXISTS kit_lease_seq;
+UPDATE kit_lease_jobs SET state = 'delayed' WHERE state = 'queued';
 """
 # Are the tables there, with every column this version uses? (Else: create or add, once.)
-EXISTS = ("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
-          "to_regclass('kit_lease_jobs') AND attname = 'error')")
+EXISTS = ("SELECT to_regclass('kit_lease_jobs_by_seq') IS NOT NULL AND EXISTS (SELECT 1 FROM "
+          "pg_attribute WHERE attrelid = to_regclass('kit_lease_jobs') AND attname = 'error')")
 SCHEMA_LOCK = 0x4B49544C  # "KITL": one process at a time creates the tables
 CHANNEL = "kit_lease"  # NOTIFY kit_lease, '<queue name>' when a job is ready at once
 
@@ -92,6 +102,15 @@ SELECT id, attempts, due FROM kit_lease_jobs
  WHERE queue = %(queue)s AND {EXPIRED}
  ORDER BY due, seq FOR UPDATE SKIP LOCKED
 """
+# ... then every delayed job whose run-at time has come, made ready in time order (a fresh seq
+# each: its place in line).
+DUE = """
+SELECT id FROM kit_lease_jobs
+ WHERE queue = %(queue)s AND state = 'delayed' AND due <= %(now)s
+ ORDER BY due, seq FOR UPDATE SKIP LOCKED
+"""
+MAKE_READY = """UPDATE kit_lease_jobs SET state = 'ready', seq = nextval('kit_lease_seq')
+ WHERE queue = %(queue)s AND id = %(id)s"""
 
 # The atomic claim, one statement: lock the job that has been ready longest (skipping rows other
 # workers hold locked), take it, hand it back. The subquery is uncorrelated, so it runs once (an
@@ -103,18 +122,20 @@ UPDATE kit_lease_jobs
        seq = nextval('kit_lease_seq'), due = %(now)s + %(for)s, attempts = attempts + 1,
        duplicates = duplicates + expired_last::int
  WHERE queue = %(queue)s AND id = (SELECT id FROM kit_lease_jobs
-                                    WHERE queue = %(queue)s AND state = 'queued'
-                                      AND due <= %(now)s
-                                    ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+                                    WHERE queue = %(queue)s AND state = 'ready'
+                                    ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
 RETURNING id, attempts, payload, token, due
 """
 
 # The fast path: one statement (one round trip, its own transaction) that reads the clock, sees
-# whether any lease is waiting to be expired and, only if none is, does the operation. When one
-# is, the caller takes the slow path: a transaction that sweeps first. Both paths meet the same
+# whether any lease is waiting to be expired (or delayed job to be made ready) and, only if none
+# is, does the operation. When one is, the caller takes the slow path: a transaction that sweeps
+# first. Both paths meet the same
 # state machine in the tests.
 _STALE = ("SELECT EXISTS (SELECT 1 FROM kit_lease_jobs WHERE queue = %(queue)s AND "
-          "state = 'leased' AND due <= (SELECT now FROM t)) AS expiring")
+          "state = 'leased' AND due <= (SELECT now FROM t)) OR EXISTS (SELECT 1 FROM "
+          "kit_lease_jobs WHERE queue = %(queue)s AND state = 'delayed' AND due <= "
+          "(SELECT now FROM t)) AS expiring")  # two range scans of the (state, due) index
 
 
 def _unless_stale(statement: str, result: str) -> str:
@@ -138,9 +159,6 @@ CLAIM_FAST = _unless_stale(CLAIM.strip(), "c.* FROM (SELECT 1) one LEFT JOIN cha
 ACK_FAST = _unless_stale(ACK, "(SELECT count(*) FROM changed)")
 HEARTBEAT_FAST = _unless_stale(HEARTBEAT, "(SELECT count(*) FROM changed)")
 
-# A job's observable state: queued splits into ready and delayed by the clock.
-STATE = "CASE WHEN state = 'queued' THEN CASE WHEN due <= %(now)s THEN 'ready' ELSE 'delayed' " \
-        "END ELSE state END"
 
 
 class ServerClock:
@@ -219,8 +237,6 @@ class PostgresLeaseQueue(RowObservations):
     under load and loses the calls of the last moments before such a crash (see `connect`).
     Attempts, tokens and deadlines are read from the row, never from a Lease's fields."""
 
-    STATE = STATE  # the state, from the row and the clock (see RowObservations)
-
     def __init__(self, dsn: str, lease_for: float, max_attempts: int, retry_delay=None,
                  clock=None, queue: str = "default", durable: bool = True):
         if not isinstance(dsn, str):
@@ -241,6 +257,7 @@ class PostgresLeaseQueue(RowObservations):
         self._conn = self._connect()
         self._listener = None
         self._closed = False
+        self.identity = self._identity()  # what its leases carry as `queue`
 
     # -- the connection -----------------------------------------------------------------------
 
@@ -259,6 +276,19 @@ class PostgresLeaseQueue(RowObservations):
             conn.close()
             raise
         return conn
+
+    def _identity(self) -> str:
+        """The server (its system identifier, else its address), the database and the queue's
+        name: every worker's queue object on one queue has the same."""
+        def body(cur):
+            try:
+                server = cur.execute("SELECT system_identifier::text FROM pg_control_system()"
+                                     ).fetchone()[0]
+            except self._psycopg.Error:  # not allowed: the address the server sees itself at
+                server = cur.execute("SELECT coalesce(host(inet_server_addr()), 'socket') || ':'"
+                                     " || coalesce(inet_server_port(), 0)").fetchone()[0]
+            return f"{server}/{cur.execute('SELECT current_database()').fetchone()[0]}"
+        return f"postgresql:{self._run(body, transaction=False)}/{self.queue}"
 
     def _run(self, body, transaction: bool = True):
         """Run `body(cursor)` in one transaction (or, for a single statement, in autocommit). A
@@ -292,9 +322,11 @@ class PostgresLeaseQueue(RowObservations):
         """Read the clock once and expire every lease whose time has come, earliest first
         (each retry is timed from its own expiry)."""
         now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
-        for job_id, attempts, due in cur.execute(SWEEP, {"queue": self.queue, "now": now}
-                                                 ).fetchall():
+        args = {"queue": self.queue, "now": now}
+        for job_id, attempts, due in cur.execute(SWEEP, args).fetchall():
             self._end_attempt(cur, job_id, attempts, due, "expire")
+        for (job_id,) in cur.execute(DUE, args).fetchall():
+            cur.execute(MAKE_READY, {**args, "id": self._jsonb(job_id)})
         return now
 
     def close(self) -> None:
@@ -316,9 +348,7 @@ class PostgresLeaseQueue(RowObservations):
     def put(self, job_id, payload=None, delay: float = 0) -> None:
         """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
-        self._check_job_id(job_id)
-        validate.number("delay", delay, low=0, finite=False)
-        text = validate.json_text("payload", payload)
+        text = check_put(job_id, payload, delay)
         key = self._jsonb(job_id)
 
         def body(cur):
@@ -329,15 +359,16 @@ class PostgresLeaseQueue(RowObservations):
             row = cur.execute("SELECT state FROM kit_lease_jobs WHERE queue = %s AND id = %s",
                               (self.queue, key)).fetchone()
             if row is not None and row[0] not in ("done", "dead"):
-                return self._shown(row[0], now, cur, key)  # commit the catch-up, then refuse
+                return row[0]  # commit the catch-up, then refuse
             cur.execute(
                 "INSERT INTO kit_lease_jobs (queue, id, payload, state, due, seq) "
-                "VALUES (%(queue)s, %(id)s, %(payload)s, 'queued', %(due)s, "
+                "VALUES (%(queue)s, %(id)s, %(payload)s, %(state)s, %(due)s, "
                 "nextval('kit_lease_seq')) ON CONFLICT (queue, id) DO UPDATE SET "
-                "payload = excluded.payload, state = 'queued', attempts = 0, worker = NULL, "
+                "payload = excluded.payload, state = excluded.state, attempts = 0, worker = NULL, "
                 "token = NULL, due = excluded.due, seq = excluded.seq, expired_last = false, "
                 "died_at = NULL, dead_reason = NULL",
-                {"queue": self.queue, "id": key, "payload": text, "due": float(due)})
+                {"queue": self.queue, "id": key, "payload": text, "due": float(due),
+                 "state": "ready" if delay == 0 else "delayed"})
             if delay == 0:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.queue))
             return None
@@ -361,7 +392,7 @@ class PostgresLeaseQueue(RowObservations):
         if row is None:
             return None
         job_id, attempts, payload, token, due = row
-        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload), self.identity)
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
@@ -369,6 +400,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        check_heartbeat(lease, extend_by, self.identity)
         if extend_by is not None:
             check_delay("extend_by", extend_by, self._now() or 0, positive=True)
         extend = float(self.lease_for if extend_by is None else extend_by)
@@ -377,7 +409,7 @@ class PostgresLeaseQueue(RowObservations):
     def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter (the
         attempts counted in the row, never the lease's). `error` is kept with the job."""
-        error = check_error(error)
+        error = check_fail(lease, error, self.identity)
 
         def failed(cur, now, key, attempts):
             self._end_attempt(cur, key, attempts, now, "fail", error)
@@ -395,7 +427,7 @@ class PostgresLeaseQueue(RowObservations):
         def next_due(cur):
             now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
             due = cur.execute("SELECT min(due) FROM kit_lease_jobs WHERE queue = %s AND state "
-                              "IN ('queued', 'leased')", (self.queue,)).fetchone()[0]
+                              "IN ('delayed', 'leased')", (self.queue,)).fetchone()[0]
             return None if due is None else due - now
 
         left = self._run(next_due)
@@ -428,7 +460,7 @@ class PostgresLeaseQueue(RowObservations):
         """Jobs per state and the duplicate-delivery count. O(n): one pass over the queue."""
         def body(cur):
             now = self._begin(cur)
-            counts = dict(cur.execute(f"SELECT {STATE}, count(*) FROM kit_lease_jobs "
+            counts = dict(cur.execute("SELECT state, count(*) FROM kit_lease_jobs "
                                       "WHERE queue = %(queue)s GROUP BY 1",
                                       {"now": now, "queue": self.queue}).fetchall())
             dup = cur.execute("SELECT coalesce(sum(duplicates), 0) FROM kit_lease_jobs "
@@ -460,8 +492,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def _grant(self, lease) -> dict | None:
         """The lease as query parameters, or None when it cannot match any row."""
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
+        check_lease(lease, self.identity)
         if not (holdable(lease.job) and holdable(lease.worker)
                 and storable(lease.token) and type(lease.token) is int):
             return None
@@ -503,7 +534,7 @@ class PostgresLeaseQueue(RowObservations):
                         "expired_last = %s, error = %s WHERE queue = %s AND id = %s",
                         (time, how, how == "expire", error, self.queue, self._jsonb(key)))
             return
-        cur.execute("UPDATE kit_lease_jobs SET state = 'queued', worker = NULL, token = NULL, "
+        cur.execute("UPDATE kit_lease_jobs SET state = 'delayed', worker = NULL, token = NULL, "
                     "due = %s, seq = nextval('kit_lease_seq'), expired_last = %s, error = %s "
                     "WHERE queue = %s AND id = %s",
                     (float(due), how == "expire", error, self.queue, self._jsonb(key)))
@@ -523,13 +554,6 @@ class PostgresLeaseQueue(RowObservations):
         if row is None:
             raise ValueError(f"job_id {job_id!r} was never put in this queue")
         return row
-
-    def _shown(self, state, now, cur, key) -> str:
-        if state != "queued":
-            return state
-        due = cur.execute("SELECT due FROM kit_lease_jobs WHERE queue = %s AND id = %s",
-                          (self.queue, key)).fetchone()[0]
-        return "ready" if due <= now else "delayed"
 
     _jsonb = staticmethod(jsonb)
 

@@ -2,8 +2,9 @@
 
 `SqliteLeaseQueue` has LeaseQueue's operations and rules (kit/lease.py): the same expiry
 inequality, retries timed from the moment the attempt ended (the expiry time, not when someone
-noticed), the same dead-letter rule, stale leases rejected by token. What changes is where the
-state lives: a table in a file in WAL mode, so readers never block the one writer and a process
+noticed), the same dead-letter rule, stale leases rejected by token, a lease of another queue
+refused by name (`Lease.queue`), a clock stepping back undoes nothing. What changes is where
+the state lives: a table in a file in WAL mode, so readers never block the one writer and a process
 that is SIGKILLed mid-write leaves the file as it was before its transaction. Commits are made
 with `synchronous=FULL`: each is flushed to the disk before the call returns, so whatever a call
 acknowledged survives a crash of the OS or a power cut too. It costs one fsync per call
@@ -34,6 +35,7 @@ import os
 import sqlite3
 import stat
 import time
+import uuid
 from contextlib import contextmanager
 from numbers import Integral
 
@@ -44,7 +46,10 @@ from kit.lease import (
     Stats,
     after_attempt,
     check_delay,
-    check_error,
+    check_fail,
+    check_heartbeat,
+    check_lease,
+    check_put,
     check_seconds,
     check_settings,
     exponential_retry,
@@ -65,29 +70,31 @@ CREATE TABLE jobs (
     state TEXT NOT NULL,         -- ready delayed leased done dead
     attempts INTEGER NOT NULL,   -- deliveries so far
     worker, token INTEGER,       -- the live grant (leased only)
-    due,                         -- ready: ready since, delayed: run at, leased: expires at
-    seq INTEGER NOT NULL,        -- when `due` (or death) was set: ties are FIFO
+    due,                         -- ready: due since, delayed: run at, leased: expires at
+    seq INTEGER NOT NULL,        -- when the state or `due` was set: ready jobs go out by seq
     expired_last INTEGER NOT NULL DEFAULT 0,  -- did the previous attempt end by expiry?
     died_at, dead_reason TEXT,
     error TEXT                   -- what the last fail(lease, error=...) said
 );
 CREATE INDEX jobs_by_due ON jobs (state, due, seq);
+CREATE INDEX jobs_by_seq ON jobs (state, seq);
 CREATE TABLE counters (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL,
                        duplicates INTEGER NOT NULL);
 INSERT INTO counters VALUES (1, 0, 0);
 """
 
 # The atomic claim: pick the job that has been ready longest and take it, in one statement.
+# Ready jobs go out in the order they became ready (`seq` is set then), whatever the clock did.
 CLAIM = """
 UPDATE jobs SET state = 'leased', worker = :worker, token = :seq, attempts = attempts + 1,
                 due = :until, seq = :seq
- WHERE id = (SELECT id FROM jobs WHERE state = 'ready' ORDER BY due, seq LIMIT 1)
+ WHERE id = (SELECT id FROM jobs WHERE state = 'ready' ORDER BY seq LIMIT 1)
 RETURNING id, attempts, payload, expired_last
 """
 
 
 # Columns added since a kind of file first shipped: (table, column, type), added on open.
-MIGRATIONS = {APPLICATION_ID: (("jobs", "error", "TEXT"),)}
+MIGRATIONS = {APPLICATION_ID: (("jobs", "error", "TEXT"), ("counters", "queue_id", "TEXT"))}
 
 
 class WallClock:
@@ -227,7 +234,7 @@ class RowObservations:
             job_id, "state, worker, attempts, due, token, payload")
         if state != "leased":
             return None
-        return Lease(job_id, worker, attempts, due, token, json.loads(payload))
+        return Lease(job_id, worker, attempts, due, token, json.loads(payload), self.identity)
 
 
 class SqliteLeaseQueue(RowObservations):
@@ -241,12 +248,22 @@ class SqliteLeaseQueue(RowObservations):
         self.path, self.clock, self.timeout = queue_path(path), clock, timeout
         self.lease_for, self.max_attempts = lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
-        self._conn = self._open()
+        self._conn = self._open()  # sets `identity`, what its leases carry as `queue`
 
     # -- the file ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        return open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
+        conn = open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
+        try:
+            conn.execute("CREATE INDEX IF NOT EXISTS jobs_by_seq ON jobs (state, seq)")  # older
+            if conn.execute("SELECT queue_id FROM counters").fetchone()[0] is None:
+                conn.execute("UPDATE counters SET queue_id = ? WHERE queue_id IS NULL",
+                             (uuid.uuid4().hex,))  # the file's own random name, made once
+            self.identity = f"sqlite:{conn.execute('SELECT queue_id FROM counters').fetchone()[0]}"
+        except sqlite3.Error as e:
+            conn.close()
+            raise QueueFileError(f"cannot use {self.path!r} as a lease queue: {e}") from None
+        return conn
 
     def close(self) -> None:
         """Close the connection. Leases this process holds stay in the file and will expire."""
@@ -298,9 +315,7 @@ class SqliteLeaseQueue(RowObservations):
     def put(self, job_id, payload=None, delay: float = 0) -> None:
         """Add a job, ready now or once `now >= now_at_put + delay`. A live job id (ready, delayed
         or leased) cannot be put again; a done or dead one can (its dead letter goes)."""
-        self._check_job_id(job_id)
-        check_seconds("delay", delay)
-        text = validate.json_text("payload", payload)
+        text = check_put(job_id, payload, delay)
         with self._transaction() as now:
             until = check_delay("delay", delay, now)  # refused: rolled back, nothing changed
             row = self._conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
@@ -325,11 +340,12 @@ class SqliteLeaseQueue(RowObservations):
             job_id, attempts, payload, expired_last = row
             if expired_last:  # the previous holder may still be working on it
                 self._conn.execute("UPDATE counters SET duplicates = duplicates + 1")
-            return Lease(job_id, worker, attempts, until, seq, json.loads(payload))
+            return Lease(job_id, worker, attempts, until, seq, json.loads(payload),
+                         self.identity)
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
-        self._check_lease(lease)
+        check_lease(lease, self.identity)
         with self._transaction():
             if not self._is_live(lease):
                 return False
@@ -339,9 +355,7 @@ class SqliteLeaseQueue(RowObservations):
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
-        self._check_lease(lease)
-        if extend_by is not None:
-            check_seconds("extend_by", extend_by, positive=True)
+        check_heartbeat(lease, extend_by, self.identity)
         with self._transaction() as now:
             until = (now + self.lease_for if extend_by is None
                      else check_delay("extend_by", extend_by, now, positive=True))
@@ -354,8 +368,7 @@ class SqliteLeaseQueue(RowObservations):
     def fail(self, lease: Lease, error: str | None = None) -> bool:
         """The holder reports a failed attempt: retry after backoff, or dead-letter (the
         attempts counted in the file, never the lease's). `error` is kept with the job."""
-        self._check_lease(lease)
-        error = check_error(error)
+        error = check_fail(lease, error, self.identity)
         with self._transaction() as now:
             if not self._is_live(lease):
                 return False
@@ -392,8 +405,11 @@ class SqliteLeaseQueue(RowObservations):
                                "ORDER BY due, seq", {"now": now}).fetchall()
         for job_id, attempts, due in expired:
             self._end_attempt(job_id, attempts, due, "expire")
-        conn.execute("UPDATE jobs SET state = 'ready' WHERE state = 'delayed' AND due <= ?",
-                     (now,))
+        due = conn.execute("SELECT id FROM jobs WHERE state = 'delayed' AND due <= ? "
+                           "ORDER BY due, seq", (now,)).fetchall()
+        for (job_id,) in due:  # made ready in time order: each a fresh seq, its place in line
+            conn.execute("UPDATE jobs SET state = 'ready', seq = ? WHERE id = ?",
+                         (self._next_seq(), job_id))
 
     def _end_attempt(self, job_id, attempts, time, how, error=None) -> None:
         due, error = after_attempt(self.retry_delay, attempts, self.max_attempts, time, how,
@@ -432,11 +448,6 @@ class SqliteLeaseQueue(RowObservations):
     @staticmethod
     def _check_job_id(job_id) -> None:
         check_name("job_id", job_id)
-
-    @staticmethod
-    def _check_lease(lease) -> None:
-        if not isinstance(lease, Lease):
-            raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
 
     def __repr__(self) -> str:
         return (f"SqliteLeaseQueue({self.path!r}, lease_for={self.lease_for!r}, "

@@ -22,7 +22,7 @@ from kit.pgqueue import connect
 
 JOBS, WORKERS, KILLS, CUTS, SEED = 1_200, 4, 24, 5, 6
 LIMIT_SECONDS = 50  # a hard stop; the run takes about 10 s on 2 slow cores
-LIVE = "SELECT count(*) FROM kit_lease_jobs WHERE state IN ('queued', 'leased')"
+LIVE = "SELECT count(*) FROM kit_lease_jobs WHERE state IN ('ready', 'delayed', 'leased')"
 
 # One statement: the server cuts the connections of the workers holding a lease right now.
 CUT_HOLDERS = """

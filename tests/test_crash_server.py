@@ -164,3 +164,45 @@ def test_a_worker_gives_up_after_its_outage_allowance_with_one_line(server):
     with pytest.raises(ConnectionError, match="unreachable for .* s .outage=0.5."):
         run_worker(server.dsn, "w1", exit_when_empty=True, outage=0.5)
     assert time.monotonic() - started < 10
+
+
+def test_a_stop_signal_while_the_server_is_down_exits_at_once_and_says_the_lease_will_expire(
+        server):
+    """B2 (blind round f26): SIGINT to a worker holding a lease while the server was down was
+    ignored for the whole outage (exit 1 after `outage` seconds). A stop request is checked at
+    every reconnect attempt: the worker tries to give the lease back for a short bound, then
+    exits 130 saying truthfully that the lease stays until it expires."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from kit.durable_worker import open_queue
+
+    setup(server.dsn, 2, lease_for=30)
+    kit = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.Popen([sys.executable, "-m", "kit.durable_worker", server.dsn, "--name",
+                             "w1", "--work", "6", "--lease-for", "30", "--outage", "60"],
+                            stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=kit))
+    try:
+        with open_queue(server.dsn, lease_for=30) as q:
+            deadline = time.monotonic() + 60
+            while q.status(0) != "leased":
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        server.stop("immediate")
+        time.sleep(1.0)
+        began = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        took = time.monotonic() - began
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 130 and err.count("\n") == 1 and took < 8, (proc.returncode, err)
+    assert "given back" not in err and "left to expire at" in err, err
+    server.start()
+    with open_queue(server.dsn, lease_for=30) as q:
+        assert q.status(0) == "leased"  # what the line said: it comes back when it expires

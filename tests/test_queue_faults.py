@@ -303,3 +303,96 @@ def test_every_other_name_of_a_queue_file_opens_the_one_canonical_name(tmp_path)
 def test_a_queue_path_that_names_no_file_is_refused(bad):
     with pytest.raises((TypeError, ValueError), match="path must"):
         SqliteLeaseQueue(bad, lease_for=5, max_attempts=3)
+
+
+# -- two bad arguments at once (blind round f26, B6) ----------------------------------------
+
+BAD_IDS = [None, 1.5, "a\x00b"]
+BAD_PAYLOADS = [(1, 2), {1: 2}, math.nan, object(), b"x"]
+BAD_DELAYS = [-1, math.nan, math.inf, "1"]
+
+
+def _refusal(call, *args, **kwargs):
+    try:
+        call(*args, **kwargs)
+    except (TypeError, ValueError) as e:
+        return type(e).__name__, str(e).split(",")[0]
+    return None
+
+
+def _all_three(request):
+    clock = FakeClock(100)
+    return {kind: QUEUES[kind](request, clock, lease_for=5, max_attempts=3, retry_delay=None)
+            for kind in sorted(QUEUES)}
+
+
+def test_every_queue_checks_the_arguments_in_the_same_order(request):
+    """Memory checked the payload before the delay, SQLite and PostgreSQL the delay first: two
+    bad arguments gave TypeError in one and ValueError in the others. Every queue checks an
+    operation's arguments in the order of its signature, through the same routine."""
+    queues = _all_three(request)
+    seen = set()
+    for job_id in ["A", *BAD_IDS]:
+        for payload in [None, *BAD_PAYLOADS]:
+            for delay in [0, *BAD_DELAYS]:
+                got = {kind: _refusal(q.put, job_id, payload, delay=delay)
+                       for kind, q in queues.items()}
+                assert len(set(got.values())) == 1, (job_id, payload, delay, got)
+                first = ("job_id" if job_id != "A" else "payload" if payload is not None
+                         else "delay" if delay != 0 else None)
+                if first is not None:
+                    assert got["memory"][1].startswith(first), (job_id, payload, delay, got)
+                    seen.add(first)
+                for q in queues.values():
+                    if first is None:
+                        q.ack(q.lease("w"))  # the one good put: done, so "A" can be put again
+    assert seen == {"job_id", "payload", "delay"}
+    leases = {kind: (q.put("B"), q.lease("w"))[1] for kind, q in queues.items()}
+    for lease_edit in [None, "not a lease"]:
+        for extend_by in [None, -1, math.nan, "1"]:
+            got = {kind: _refusal(q.heartbeat, lease_edit or leases[kind], extend_by)
+                   for kind, q in queues.items()}
+            assert len(set(got.values())) == 1, (lease_edit, extend_by, got)
+        for error in [None, 3, b"x"]:
+            got = {kind: _refusal(q.fail, lease_edit or leases[kind], error=error)
+                   for kind, q in queues.items() if error is not None or lease_edit}
+            assert len(set(got.values())) <= 1, (lease_edit, error, got)
+
+
+# -- a lease belongs to the queue that granted it (blind round f26, note N1) -----------------
+
+def _two_queues(kind, request, tmp_path):
+    clock = FakeClock(100)
+    if kind == "sqlite-files":
+        return [SqliteLeaseQueue(tmp_path / f"{name}.db", 5, 3, clock=clock) for name in "ab"]
+    return [QUEUES[kind](request, clock, lease_for=5, max_attempts=3, retry_delay=None)
+            for _ in "ab"]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "sqlite-files", "postgres"])
+def test_a_lease_from_another_queue_is_refused_by_name(kind, request, tmp_path):
+    """Tokens start again in every SQLite file and memory queue: a lease of queue A, handed to
+    queue B that has the same job id, worker and token, was accepted. A lease carries the
+    identity of the queue that granted it; another queue refuses it, naming both."""
+    a, b = _two_queues(kind, request, tmp_path)
+    for q in (a, b):
+        q.put("job", payload=1)
+    from_a, from_b = a.lease("w"), b.lease("w")
+    assert from_a.queue == a.identity and from_b.queue == b.identity != a.identity
+    for call in (b.ack, b.heartbeat, b.fail):
+        with pytest.raises(ValueError, match="lease was granted by another queue"):
+            call(from_a)
+    assert b.status("job") == "leased" and b.holder("job") == from_b
+    assert b.ack(from_b) is True and a.ack(from_a) is True
+    if kind == "sqlite-files":  # the others are closed by their fixtures
+        for q in (a, b):
+            q.close()
+
+
+def test_every_opening_of_one_queue_file_is_the_same_queue(tmp_path):
+    path = tmp_path / "q.db"
+    clock = FakeClock(100)
+    with SqliteLeaseQueue(path, 5, 3, clock=clock) as one, \
+            SqliteLeaseQueue(path, 5, 3, clock=clock) as two:
+        one.put("job")
+        assert two.ack(one.lease("w")) is True and one.identity == two.identity

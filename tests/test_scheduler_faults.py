@@ -200,3 +200,38 @@ def test_ids_a_file_cannot_hold_are_refused_by_name(folder, bad, message):
         with pytest.raises(ValueError, match=f"id must .*{message}"):
             s.submit(bad, "square", 1)
         assert s.jobs() == []
+
+
+def _replace_by_copy(path):
+    os.rename(path, path + ".old")
+    with open(path + ".old", "rb") as src, open(path, "wb") as dst:
+        dst.write(src.read())
+
+
+@pytest.mark.parametrize("how", ["mv + cp", "mv", "rm"])
+def test_a_file_replaced_under_a_running_scheduler_lets_no_second_one_in(folder, how):
+    """B4 (blind round f26): `mv s.db s.db.old; cp s.db.old s.db` while A ran a job let B in
+    (the flock was on the old inode, the WAL is shared by name): B recovered the RUNNING job
+    and ran it again, then A failed with "no such table". A second scheduler is refused by
+    the name too, and A stops with one line at its next step instead of writing on."""
+    path = os.path.join(folder, "s.db")
+    seen = {}
+
+    def task(x):
+        {"mv + cp": _replace_by_copy, "mv": lambda p: os.rename(p, p + ".old"),
+         "rm": os.remove}[how](path)
+        try:
+            with DurableScheduler(path, {"task": task}) as second:
+                seen["second ran"] = [r.id for r in second.drain(limit=3, sleep=lambda t: None)]
+        except RuntimeError as e:
+            seen["refused"] = str(e)
+        return x
+
+    first = DurableScheduler(path, {"task": task})
+    first.submit("job", "task", payload=1)
+    with pytest.raises(QueueFileError, match="s.db' was replaced or moved") as err:
+        first.drain(limit=3, sleep=lambda t: None)
+    first.close()
+    assert "second ran" not in seen, seen
+    assert seen["refused"].startswith(f"another DurableScheduler has {path!r} open"), seen
+    assert "\n" not in str(err.value)

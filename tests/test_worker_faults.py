@@ -173,3 +173,152 @@ def test_a_real_sigint_stops_the_worker_cleanly_after_failing_its_lease(tmp_path
     assert proc.returncode == 130 and err.count("\n") == 1 and "interrupted" in err, err
     with open_queue(path, lease_for=30) as q:
         assert q.status(0) in ("ready", "delayed") and q.holder(0) is None
+
+
+# -- stop requests: SIGINT and SIGTERM (blind round f26, B1-B3) ----------------------------
+
+def _start(target, *args, name="w1"):
+    """A worker process on `target` (its PostgreSQL connections named `name`), stderr piped."""
+    return subprocess.Popen([sys.executable, "-m", "kit.durable_worker", os.fspath(target),
+                             "--name", name, *args], stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=KIT, PGAPPNAME=name))
+
+
+def _wait_leased(target, job=0, lease_for=30):
+    deadline = time.monotonic() + 60
+    with open_queue(target, lease_for=lease_for) as q:
+        while q.status(job) != "leased":
+            assert time.monotonic() < deadline, "the worker never leased the job"
+            time.sleep(0.02)
+
+
+def _stopped(proc, timeout=30):
+    """Exit code, stderr and how long the worker took to exit (it is killed if it hangs)."""
+    began = time.monotonic()
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+        return "hung", err, time.monotonic() - began
+    return proc.returncode, err, time.monotonic() - began
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+                         ids=["SIGINT", "SIGTERM"])
+def test_sigterm_stops_the_worker_like_sigint(tmp_path, sig, code):
+    """What docker and systemd send is a stop request too: the lease given back, 128 + signal."""
+    path = tmp_path / "q.db"
+    setup(path, 1, lease_for=30)
+    proc = _start(path, "--work", "60", "--lease-for", "30")
+    _wait_leased(path)
+    proc.send_signal(sig)
+    rc, err, took = _stopped(proc)
+    assert rc == code and err.count("\n") == 1, (rc, err)
+    assert f"interrupted ({sig.name})" in err and "given back" in err and took < 10
+    with open_queue(path, lease_for=30) as q:
+        assert q.status(0) in ("ready", "delayed") and q.holder(0) is None
+
+
+def _truthful(err, target, job=0):
+    """The one line says the lease was given back only when it was."""
+    with open_queue(target, lease_for=30) as q:
+        leased = q.status(job) == "leased"
+    if "given back" in err:
+        assert not leased, f"the line says given back, but job {job} is still leased: {err}"
+    else:
+        assert leased and "left to expire" in err, err
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_two_quick_stop_signals_exit_130_with_one_true_line(tmp_path, store, request):
+    """An impatient Ctrl-C Ctrl-C: the second signal never becomes a traceback, an exit by the
+    signal (-2) or a line saying the lease was given back while it was not."""
+    for gap in (0, 0.002, 0.007, 0.015, 0.03):
+        target = (request.getfixturevalue("pg_dsn") if store == "postgres"
+                  else tmp_path / f"q{gap}.db")
+        setup(target, 1, lease_for=30)
+        proc = _start(target, "--work", "60", "--lease-for", "30")
+        _wait_leased(target)
+        proc.send_signal(signal.SIGINT)
+        time.sleep(gap)
+        proc.send_signal(signal.SIGINT)
+        rc, err, _ = _stopped(proc)
+        assert rc == 130 and err.count("\n") == 1 and "Traceback" not in err, (gap, rc, err)
+        _truthful(err, target)
+
+
+def _cut_connections_of(dsn, name):
+    from kit.pgqueue import connect
+    with connect(dsn) as conn:
+        return conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE application_name = %s", (name,)).fetchone()[0]
+
+
+@pytest.mark.parametrize("gap", [0, 0.05, 0.1])
+def test_sigint_right_after_the_connection_is_cut_mid_job_stops_the_worker(pg_dsn, gap):
+    """B1: the cut made the attempt's fail raise a connection error, the reconnect loop
+    swallowed the SIGINT, and the worker went on with every job (exit 0 after 33 s)."""
+    setup(pg_dsn, 3, lease_for=30)
+    proc = _start(pg_dsn, "--work", "3", "--lease-for", "30", "--exit-when-empty")
+    _wait_leased(pg_dsn)
+    time.sleep(0.3)
+    assert _cut_connections_of(pg_dsn, "w1") >= 1
+    time.sleep(gap)
+    proc.send_signal(signal.SIGINT)
+    rc, err, took = _stopped(proc)
+    assert rc == 130 and err.count("\n") == 1 and took < 10, (rc, err, took)
+    assert "given back" in err, err  # the server is up: the lease can be given back
+    with open_queue(pg_dsn, lease_for=30) as q:
+        assert q.status(0) in ("ready", "delayed") and q.status(2) == "ready"
+
+
+def _in_bwrap(*mounts):
+    """The command prefix that runs a process with `mounts` (bubblewrap arguments) over the
+    machine's file system, in a mount namespace of its own (nothing outside changes)."""
+    import shutil
+
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        pytest.fail("bubblewrap is needed for this test: apt-get install -y bubblewrap",
+                    pytrace=False)
+    return [bwrap, "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", *mounts,
+            "--die-with-parent"]
+
+
+def _run_in(prefix, *args):
+    return subprocess.run([*prefix, sys.executable, *args], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, PYTHONPATH=KIT))
+
+
+def test_a_worker_on_a_read_only_file_system_says_so_in_one_line(tmp_path):
+    """B5 (blind round f26): a 14-line sqlite3 traceback from the results table (the queue
+    held open elsewhere, so its WAL and shared memory exist and reading works)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    with open_queue(folder / "q.db") as q:  # a queue with no results table yet
+        q.put(0, payload=0)
+        run = _run_in(_in_bwrap("--ro-bind", os.fspath(folder), os.fspath(folder)),
+                      "-m", "kit.durable_worker", os.fspath(folder / "q.db"), "--name", "w",
+                      "--exit-when-empty")
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert "Traceback" not in run.stderr and os.fspath(folder / "q.db") in run.stderr
+
+
+def test_a_worker_on_a_full_disk_says_so_in_one_line():
+    """The same on a disk that fills up before the worker starts (a tmpfs of its own)."""
+    script = """import sys
+from kit.durable_worker import main, setup
+setup('/mnt/full/q.db', 100)
+try:
+    with open('/mnt/full/filler', 'wb') as f:
+        while True:
+            f.write(b'x' * 4096)
+            f.flush()
+except OSError:
+    pass
+sys.exit(main(['/mnt/full/q.db', '--name', 'w', '--exit-when-empty']))
+"""
+    run = _run_in(_in_bwrap("--size", str(4 * 2**20), "--tmpfs", "/mnt/full"), "-c", script)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert "Traceback" not in run.stderr and "full" in run.stderr, run.stderr
