@@ -42,7 +42,7 @@ def _floor(n: int, isolated: bool) -> float:
     t0 = time.perf_counter()
     for _ in range(0, n, 2):
         views = [isolation.Views() if isolated else None for _ in range(2)]
-        procs = [subprocess.Popen(isolation._bwrap(command, isolation.UIDS[0], views=v)
+        procs = [subprocess.Popen(isolation.bwrap_argv(command, isolation.UIDS[0], views=v)
                                   if v else command, stdin=subprocess.DEVNULL,
                                   preexec_fn=v.mount if v else None) for v in views]
         for p, v in zip(procs, views, strict=True):

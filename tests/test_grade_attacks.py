@@ -1401,7 +1401,7 @@ def test_no_machine_wide_counter_is_readable_in_the_sandbox():
             "        seen[p] = ''\nprint(json.dumps(seen))")
     views = isolation.Views()
     try:
-        run = subprocess.run(isolation._bwrap([sys.executable, "-I", "-c", code,
+        run = subprocess.run(isolation.bwrap_argv([sys.executable, "-I", "-c", code,
                                                json.dumps(MACHINE_WIDE)],
                                               uid=isolation.UIDS[0], views=views),
                              capture_output=True, text=True, timeout=60,

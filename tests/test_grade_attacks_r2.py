@@ -357,7 +357,7 @@ def test_sysinfo_and_keyrings_are_denied_in_the_sandbox():
             "e2 = ctypes.get_errno()\nprint(r, e1, r2, e2)")
     views, fd = isolation.Views(), isolation.seccomp_fd()
     try:
-        done = subprocess.run(isolation._bwrap([sys.executable, "-I", "-c", code],
+        done = subprocess.run(isolation.bwrap_argv([sys.executable, "-I", "-c", code],
                                                uid=isolation.UIDS[0], views=views,
                                                seccomp_fd=fd),
                               capture_output=True, text=True, timeout=60,

@@ -140,7 +140,7 @@ def unavailable() -> str | None:
         return str(e)
     views = Views()
     try:
-        probe = subprocess.run(_bwrap(["true"], uid=UIDS[0], views=views, seccomp_fd=fd),
+        probe = subprocess.run(bwrap_argv(["true"], uid=UIDS[0], views=views, seccomp_fd=fd),
                                capture_output=True, timeout=30, stdin=subprocess.DEVNULL,
                                preexec_fn=views.mount, pass_fds=(fd,))
     except subprocess.SubprocessError as e:
@@ -238,7 +238,7 @@ def _proc_masks() -> list[str]:
     return masks
 
 
-def _bwrap(command: list[str], uid: int, info_fd: int | None = None,
+def bwrap_argv(command: list[str], uid: int, info_fd: int | None = None,
            views: "Views | None" = None, seccomp_fd: int | None = None,
            writable: tuple[str, ...] = (), env: dict[str, str] | None = None) -> list[str]:
     view = (views.folders if views else {}).get
@@ -344,7 +344,7 @@ class Sandbox:
             info_r, info_w = os.pipe()
             filter_fd = seccomp_fd()
             self.views = Views()
-            argv = _bwrap(command, secrets.SystemRandom().randrange(*UIDS), info_w, self.views,
+            argv = bwrap_argv(command, secrets.SystemRandom().randrange(*UIDS), info_w, self.views,
                           filter_fd)
             try:
                 self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

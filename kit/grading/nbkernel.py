@@ -66,9 +66,10 @@ def main(argv=None) -> int:
     views = isolation.Views()
     python = Path(sys.executable).parent.resolve() / Path(sys.executable).name  # as bound inside
     command = [str(python), "-I", "-B", "-m", "ipykernel_launcher", "-f", str(readable)]
-    argv = isolation._bwrap(command, secrets.SystemRandom().randrange(*isolation.UIDS), views=views,
-                            seccomp_fd=fd, writable=(str(runtime),),
-                            env={k: os.environ[k] for k in PASSED if k in os.environ})
+    uid = secrets.SystemRandom().randrange(*isolation.UIDS)
+    argv = isolation.bwrap_argv(command, uid, views=views, seccomp_fd=fd,
+                                writable=(str(runtime),),
+                                env={k: os.environ[k] for k in PASSED if k in os.environ})
     proc = subprocess.Popen(argv, pass_fds=(fd,), preexec_fn=views.mount,
                             stdin=subprocess.DEVNULL)
     os.close(fd)
