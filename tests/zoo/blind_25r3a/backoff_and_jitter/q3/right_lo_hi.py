@@ -1,0 +1,4 @@
+# right
+def decorrelated(previous, base, cap, rand):
+    lo, hi = base, 3 * previous
+    return min(cap, lo + rand() * (hi - lo))

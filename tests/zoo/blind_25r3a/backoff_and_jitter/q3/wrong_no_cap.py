@@ -1,0 +1,3 @@
+# wrong: never capped
+def decorrelated(previous, base, cap, rand):
+    return base + rand() * (3 * previous - base)
