@@ -11,7 +11,19 @@ from kit.quiz import main as quiz
 
 ZOO = Path(__file__).parent / "blind_28r2"
 ANSWERS = sorted(ZOO.glob("*/*/*.py"))
-RUNS = [(path, q) for path in ANSWERS
+# Wrong, and still accepted: what the checks cannot see yet, each with its reason (strict: a fix
+# that catches one must take it off this list)
+KNOWN = {
+    "wrong_autocommit_no_tx.py": "the crash copy is taken between calls only, so an operation's "
+                                 "writes committed one by one never show half done",
+    "wrong_recover_uncommitted.py": "recovery runs again on every open, so an uncommitted "
+                                    "recovery UPDATE changes nothing a program can observe",
+    "wrong_clock_read_twice.py": "the check's FakeClock returns one instant per tick, however "
+                                 "often it is read",
+}
+RUNS = [pytest.param(path, q, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[path.name])]
+                     if path.name in KNOWN else [])
+        for path in ANSWERS
         for q in (["q1", "q2", "q3", "q4", "q5"] if path.parent.name == "right"
                   else [path.parent.name])]
 
