@@ -45,9 +45,11 @@ class OneTable:
         for id, p, d, deps in jobs:
             self.conn.execute("INSERT INTO j (id, p, d, deps, s) VALUES (?, ?, ?, ?, 'PENDING')",
                               (id, p, d, json.dumps(list(deps))))
-        self.conn.execute("UPDATE j SET s = 'CANCELLED' WHERE s = 'PENDING' AND EXISTS (SELECT 1 "
-                          "FROM json_each(j.deps) e JOIN j k ON k.id = e.value WHERE k.s = "
-                          "'CANCELLED')")
+        while self.conn.execute(  # until no more: a chain inside the batch, in any list order
+                "UPDATE j SET s = 'CANCELLED' WHERE s = 'PENDING' AND EXISTS (SELECT 1 FROM "
+                "json_each(j.deps) e JOIN j k ON k.id = e.value WHERE k.s = 'CANCELLED')"
+                ).rowcount:
+            pass
         self._release()
         self.conn.execute("COMMIT")
 
@@ -143,7 +145,9 @@ class HeapCache:
                              "state": "PENDING", "ends": None}
             for dep in deps:
                 self.children.setdefault(dep, []).append(id)
-        for id in new:
+        for id in TopologicalSorter(new).static_order():  # a dependency's state first
+            if id not in new:
+                continue
             states = [self.jobs[x]["state"] for x in new[id]]
             if "CANCELLED" in states:
                 self._set(id, "CANCELLED")
@@ -248,11 +252,21 @@ def test_each_pitfall_fails_and_is_named(problem, pitfall):
     assert result.pitfall is pitfall, (result.pitfall, result.case)
 
 
-@pytest.mark.parametrize("cls", [OneTable, HeapCache], ids=lambda c: c.__name__)
-@pytest.mark.parametrize("problem", ex.LEVELS, ids=lambda q: q.name)
+OTHER_WAYS = [(HeapCache, q) for q in ex.LEVELS] + [(OneTable, q) for q in ex.LEVELS[:2]]
+
+
+@pytest.mark.parametrize("cls, problem", OTHER_WAYS,
+                         ids=lambda x: getattr(x, "__name__", None) or x.name)
 def test_a_class_written_another_way_passes(problem, cls):
     result = problem.check(cls)
     assert result, repr(result)
+
+
+def test_a_cascade_scanning_every_row_in_sql_is_too_slow():
+    """OneTable's cancel is one UPDATE over json_each of every row: right answers, but SQLite's
+    own steps grow with the file (counted since blind round 28-r2), so level 3 says too slow."""
+    result = ex.LEVELS[2].check(OneTable)
+    assert result.status == "too slow", repr(result)
 
 
 @pytest.mark.parametrize("cls, level", [(InMemory, 4), (HalfStored, 2), (SyncOff, 5)],

@@ -101,6 +101,7 @@ class DesignScheduler:
                 self.db.execute("INSERT INTO jobs VALUES (?, ?, ?, (SELECT COUNT(*) FROM jobs),"
                                 " ?, ?, NULL)", (id, priority, duration, state, waiting))
                 self.db.executemany("INSERT INTO deps VALUES (?, ?)", [(id, d) for d in deps])
+            self._cascade([id for id in batch if self._state(id) == "CANCELLED"])  # and on
 
     def tick(self):
         """Retire the jobs ending now, release what needed them, start READY jobs; their ids."""
@@ -128,14 +129,17 @@ class DesignScheduler:
         if self.status(id) not in ("PENDING", "READY"):
             return False
         with self.db:
-            todo = [id]
-            while todo:  # L3: the job's dependents, and theirs: O(dependents)
-                job = todo.pop()
-                self.db.execute("UPDATE jobs SET state = 'CANCELLED' WHERE id = ?", (job,))
-                todo += [dep for (dep,) in self.db.execute(
-                    "SELECT job FROM deps JOIN jobs ON jobs.id = deps.job "
-                    "WHERE needs = ? AND state != 'CANCELLED'", (job,))]
+            self._cascade([id])
         return True
+
+    def _cascade(self, todo):
+        """Cancel the jobs in `todo`, their dependents, and theirs: O(the jobs it cancels)."""
+        while todo:  # L3: a walk from the job to the jobs that need it, by the index on needs
+            job = todo.pop()
+            self.db.execute("UPDATE jobs SET state = 'CANCELLED' WHERE id = ?", (job,))
+            todo += [dep for (dep,) in self.db.execute(
+                "SELECT job FROM deps JOIN jobs ON jobs.id = deps.job "
+                "WHERE needs = ? AND state != 'CANCELLED'", (job,))]
 
     def status(self, id):
         """PENDING READY RUNNING DONE or CANCELLED; KeyError for an unknown id."""
@@ -230,7 +234,8 @@ def closed(obj) -> str:
             still += 1
         except sqlite3.ProgrammingError:  # "Cannot operate on a closed database."
             pass
-    return "every connection closed" if not still else f"{still} connection(s) still open"
+    return "every connection closed" if not still else \
+        f"{still} connection{'s' * (still > 1)} still open"
 
 
 def _status(sched, id) -> str:
@@ -400,16 +405,41 @@ SMALL, LARGE = 4, 300
 COST_CASE = (1, ("submit [c0 p1 d1] [c1 p1 d1 after c0]", "cancel c0"))
 
 
+def _sql_steps(call, conns) -> int:
+    """SQLite's own work during `call()` on `conns`: the virtual machine's steps, counted by a
+    progress handler called on every step (a scan without an index makes one per row)."""
+    count = 0
+
+    def step():
+        nonlocal count
+        count += 1
+        return 0
+
+    for conn in conns:
+        conn.set_progress_handler(step, 1)
+    try:
+        call()
+    finally:
+        for conn in conns:
+            conn.set_progress_handler(None, 1)
+    return count
+
+
 def _cancel_lines(cls, waiting: int) -> int:
-    """Lines of `cls` run by cancelling a job with one dependent, among `waiting` other waiting
-    jobs (a chain of them, so they wait on each other)."""
+    """The work of cancelling a job with one dependent, among `waiting` other waiting jobs (a
+    chain of them, so they wait on each other): lines of `cls` run, plus SQLite's steps."""
     folder = tempfile.mkdtemp(prefix="kit-design-", dir=SCRATCH)
     try:
         sched = cls(os.path.join(folder, "cost.db"), FakeClock(0), workers=1)
         try:
             sched.submit([("c0", 1, 1, ()), ("c1", 1, 1, ("c0",)), ("w0", 2, 1, ())]
                          + [(f"w{i}", 2, 1, (f"w{i - 1}",)) for i in range(1, waiting)])
-            return watch.lines_run(lambda: sched.cancel("c0"), cls)
+            steps = 0
+
+            def call():
+                nonlocal steps
+                steps = _sql_steps(lambda: sched.cancel("c0"), connections(sched))
+            return watch.lines_run(call, cls) + steps
         finally:
             sched.close()
     finally:
@@ -427,8 +457,10 @@ def cost(cls, case) -> list:
 def judge_cost(case, expected, got) -> str | None:
     if isinstance(got, list) and got and isinstance(got[-1], tuple):
         return judge(case, expected, got[:-1]) or too_slow(
-            "gives the right answers, but a cancel does work for every job in the file; walk "
-            "from the cancelled job to the jobs that need it (an index on deps.needs), and on")
+            "gives the right answers, but a cancel does work for every job in the file (lines "
+            "of Python and SQLite's steps counted: a SQL scan counts too); walk from the "
+            "cancelled job to the jobs that need it, with an index on the column read "
+            "(deps.needs), and on")
     return judge(case, expected, got)
 
 
@@ -456,6 +488,9 @@ def _not_reached(level: int):
             return "before level 4 no object is closed, nor opened on a file with a RUNNING job"
         if level < 3 and where == "cancel":
             return f"level {level} has no cancel: this is level 3's code"
+        if level < 3 and (where == "_cascade" or "self._cascade(" in line) \
+                and m.op in ("delete", "arithmetic"):  # a walk that never starts or stops early
+            return f"level {level} has no cancel: the cascade is level 3's code"
         change = f"{m.op}: `{m.before}` -> `{m.after}`"
         if level < 2 and m.lineno in _refusals() and (m.op == "delete" or change in NARROWER):
             return "level 1 submits only valid batches and asks only about stored jobs"
@@ -464,14 +499,17 @@ def _not_reached(level: int):
     return reason
 
 
+# The step of the cascade's walk: the jobs that need `job`, read by the index on deps.needs.
+WALK = ("            todo += [dep for (dep,) in self.db.execute(\n"
+        "                \"SELECT job FROM deps JOIN jobs ON jobs.id = deps.job \"\n"
+        "                \"WHERE needs = ? AND state != 'CANCELLED'\", (job,))]\n")
+
 # A cancel that scans every dependency row for each job it cancels: right, but too slow (L3's cost).
-SCAN_EDIT = [("                todo += [dep for (dep,) in self.db.execute(\n"
-              "                    \"SELECT job FROM deps JOIN jobs ON jobs.id = deps.job \"\n"
-              "                    \"WHERE needs = ? AND state != 'CANCELLED'\", (job,))]\n",
-              "                for dep, needs in self.db.execute('SELECT job, needs FROM deps')"
+SCAN_EDIT = [(WALK,
+              "            for dep, needs in self.db.execute('SELECT job, needs FROM deps')"
               ".fetchall():\n"
-              "                    if needs == job and self._state(dep) != 'CANCELLED':\n"
-              "                        todo.append(dep)\n")]
+              "                if needs == job and self._state(dep) != 'CANCELLED':\n"
+              "                    todo.append(dep)\n")]
 
 
 # The seq a job is stored with: counted in the file, or (a pitfall) by a counter in memory.
@@ -494,11 +532,19 @@ EXAMPLES = [
      (3, ("submit [c p1 d1] [a p1 d1] [b p1 d1]", "tick"))),
     ("a job listed before the job it needs, in one batch",
      (1, ("submit [b p1 d1 after a] [a p2 d1]", "tick", "tick", "tick"))),
+    ("a job listed before the job it needs, tied on priority with a job listed between them: "
+     "list order, not topological order", (1, ("submit [x p2 d1 after y] [z p2 d1] [y p1 d1]",
+                                                "tick", "tick", "tick"))),
     ("a job that needs a job already DONE", (1, ("submit [a p1 d1]", "tick", "tick",
                                                 "submit [b p1 d1 after a]", "tick"))),
     ("two jobs end at the same tick and release one job that needs both",
      (2, ("submit [a p2 d2] [b p2 d2] [c p1 d1 after a b] [x p3 d1]", "tick", "tick",
           "tick", "tick"))),
+]
+BOUNDARIES = [  # valid batches a refusing check might refuse
+    ("a duration of 1 is accepted", (1, ("submit [a p1 d1]", "tick", "tick"))),
+    ("a dependency listed later in the batch is accepted",
+     (1, ("submit [b p1 d1 after a] [a p1 d1]", "tick", "tick"))),
 ]
 REFUSALS = [
     ("an id already used", (1, ("submit [a p1 d1]", "submit [b p1 d1] [a p2 d1]", "tick"))),
@@ -525,6 +571,9 @@ CANCELS = [
         "tick", "cancel a"))),
     ("a job submitted after the job it needs was cancelled",
      (1, ("submit [a p2 d1]", "cancel a", "submit [b p1 d1 after a]", "tick"))),
+    ("a later batch with a chain into a CANCELLED job, listed both ways: all CANCELLED",
+     (1, ("submit [x p1 d1] [y p1 d1 after x]", "cancel x", "submit [b p1 d1 after x] "
+          "[c p1 d1 after b]", "submit [e p1 d1 after d] [d p1 d1 after x]", "tick"))),
     ("cancel an unknown id", (1, ("cancel q", "submit [a p1 d1]", "tick"))),
     ("a cancel among many waiting jobs", COST_CASE),
 ]
@@ -532,6 +581,8 @@ RESTARTS = [
     ("a restart while a job runs: it runs again, from the start", (1, (
         "submit [a p2 d3] [b p1 d1 after a]", "tick", "tick", "restart", "tick", "tick", "tick",
         "tick", "tick"))),
+    ("a job recovered from RUNNING keeps its submission number against an equal-priority job",
+     (1, ("submit [a p1 d2] [b p1 d1]", "tick", "restart", "tick", "tick", "tick", "tick"))),
     ("after a restart, new jobs queue behind the old ones of equal priority", (1, (
         "submit [b p1 d1] [c p1 d1] [a p1 d1]", "restart", "submit [d p1 d1]", "tick", "tick",
         "tick", "tick"))),
@@ -621,19 +672,18 @@ q2 = _level(2, "refusing bad batches", 2, [
     "a self-loop included (the jobs already in the file cannot need new ones, so a cycle lies "
     "inside the batch).",
     "One `with self.db:` around all the INSERTs: an error inside rolls the batch back."],
-    [*REFUSALS, *EXAMPLES])
+    [*BOUNDARIES, *REFUSALS, *EXAMPLES])
 
 q3 = _level(3, "cancel that cascades", 2, [
     Pitfall("cancel not passed on to dependents", "every job that needs a cancelled job, "
             "directly or through others, can never start: it is CANCELLED too",
-            edit=[("                todo += [dep for (dep,) in self.db.execute(\n"
-                   "                    \"SELECT job FROM deps JOIN jobs ON jobs.id = deps.job \"\n"
-                   "                    \"WHERE needs = ? AND state != 'CANCELLED'\", (job,))]\n",
+            edit=[(WALK,
                    "")]),
     Pitfall("only direct dependents cancelled", "the cascade goes on: the dependents of a "
             "dependent are cancelled too (a walk over the graph, not one step)",
-            edit=[("                todo += [dep", "                todo += [] if job != id "
-                   "else [dep")]),
+            edit=[("        while todo:  # L3", "        for job in [*todo, *(d for j in todo for "
+                   "(d,) in self.db.execute('SELECT job FROM deps WHERE needs = ?', (j,))"
+                   ".fetchall())]:  # L3"), ("            job = todo.pop()\n", "")]),
     Pitfall("cancel of a job that has started", "only a job that has not started (PENDING or "
             "READY) can be cancelled; RUNNING, DONE or CANCELLED: False, nothing changes",
             edit=[('if self.status(id) not in ("PENDING", "READY"):',
@@ -671,6 +721,10 @@ q5 = _level(5, "crash at any moment", 2, [
     Pitfall("synchronous NORMAL", "in WAL mode NORMAL keeps the file whole but can lose the "
             "last commits in a power cut: PRAGMA synchronous = FULL on every connection",
             edit=[('"PRAGMA synchronous = FULL"', '"PRAGMA synchronous = NORMAL"')]),
+    Pitfall("synchronous OFF", "OFF hands every write to the operating system and never waits "
+            "for the disk: a power cut can lose commits, or corrupt the file; PRAGMA synchronous "
+            "= FULL on every connection",
+            edit=[('"PRAGMA synchronous = FULL"', '"PRAGMA synchronous = OFF"')]),
     Pitfall("a tick's writes left uncommitted", "each method commits before it returns: a "
             "crash leaves only what was committed", edit=[(
                 "        now = self.clock.now()\n        with self.db:",
