@@ -173,10 +173,29 @@ def test_reports_explain_each_outcome(graded):
 
 
 def test_no_learner_process_is_left_behind(graded):
+    """No learner outlives its grader: one left behind is adopted by init (or a subreaper); a
+    learner of another grader running at the same time (a parallel test, a teacher's run) still
+    has a live Python grader among its ancestors, and is not counted."""
     _, _, before = graded
     leftovers = [p.pid for p in _processes() if p.pid not in before
-                 and "kit.grading.learner" in _cmdline(p.pid)]
+                 and "kit.grading.learner" in _cmdline(p.pid) and _orphaned(p.pid)]
     assert leftovers == []
+
+
+def _orphaned(pid: int) -> bool:
+    """No Python process but learners among `pid`'s ancestors (its own grader is gone)."""
+    while True:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            return False  # gone meanwhile: not left behind
+        pid = int(next(line.split()[1] for line in status.splitlines()
+                       if line.startswith("PPid:")))
+        if pid <= 1:
+            return True
+        command = _cmdline(pid)
+        if "python" in command.split(" ")[0] and "kit.grading.learner" not in command:
+            return False
 
 
 def _cmdline(pid: int) -> str:

@@ -471,6 +471,7 @@ q4 = Problem(
               ("the same tasks on 2 CPUs (an answer kept from the call before is wrong)",
                ([3, 2, 4], 2)),
               ("more CPUs than tasks", ([5, 1], 4)),
+              ("three equal tasks on 2 CPUs: the floor, 3, cannot be met", ([2, 2, 2], 2)),
               ("a placement left in place misses the best", ([5, 8, 6, 7, 9, 3], 2)),
               ("Graham's worst case for 2 CPUs", (balance.graham_worst_case(2), 2)),
               ("Graham's worst case for 3 CPUs, shuffled", ([3, 4, 5, 3, 4, 3, 5], 3)),

@@ -10,7 +10,8 @@ from kit.widgets.base import Explorer
 
 COLOURS = {"work": "#54a24b", "paused": "#e45756", "lease": "#4c78a8", "first": "#f58518",
            "second": "#4c78a8"}
-STORES = {"fenced (the kit's FencedStore)": FencedStore, "plain (the last writer wins)": PlainStore}
+# the kit's FencedStore, and a store where the last writer wins
+STORES = {"fenced store": FencedStore, "plain store": PlainStore}
 XMAX = 20
 
 
