@@ -31,7 +31,7 @@ def test_core_modules_import_only_the_standard_library():
 # issue 25 model-based programs for every class: 6,000 lines for 53 exercises against a core of
 # 5,400; blind round 2 added telling edge cases, generators of the cases a wrong answer hides
 # in, and pitfalls: declarations all. Machinery shared by topics belongs in kit/checks.)
-LINES_PER_EXERCISE = 135
+LINES_PER_EXERCISE = 140
 
 
 def test_exercise_content_stays_declarations_per_exercise():
