@@ -11,6 +11,18 @@ from kit.quiz import main as quiz
 
 ZOO = Path(__file__).parent / "blind_25r3"
 ANSWERS = sorted(ZOO.glob("*/q*/*.py"))
+KNOWN = {  # wrong answers the checks accept, and why (strict xfails: catching one fails)
+    "lease_queue/q4/wrong_dead_letters_internal.py":
+        "dead_letters() is not yet checked for returning the queue's own list",
+}
+
+
+def _case(path: Path):
+    rel = path.relative_to(ZOO).as_posix()
+    marks = [pytest.mark.slow]
+    if rel in KNOWN:
+        marks.append(pytest.mark.xfail(reason=KNOWN[rel], strict=True))
+    return pytest.param(path, id=rel, marks=marks)
 
 
 def test_the_zoo_is_all_there():
@@ -19,8 +31,7 @@ def test_the_zoo_is_all_there():
     assert (len(wrong), len(right)) == (16, 4) and len(wrong) + len(right) == len(ANSWERS)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("path", ANSWERS, ids=lambda p: str(p.relative_to(ZOO)))
+@pytest.mark.parametrize("path", [_case(p) for p in ANSWERS])
 def test_blind_answer(path, capsys):
     topic, question = path.parent.parent.name, path.parent.name
     code = quiz([topic, question, str(path)])
