@@ -374,11 +374,11 @@ def _drawn_by_hypothesis(problem) -> list:
     nothing fails: what the replay must equal."""
     from hypothesis import Phase, given, seed
 
-    from kit.checks.engine import CASE_SEED
+    from kit.checks.engine import CASE_SEED, _settings
 
     seen = []
 
-    @problem._settings([Phase.generate, Phase.shrink])
+    @_settings(problem.max_examples, [Phase.generate, Phase.shrink])
     @seed(CASE_SEED)
     @given(problem.cases)
     def probe(case):

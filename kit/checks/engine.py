@@ -308,6 +308,28 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
     return observe
 
 
+def _settings(n: int, phases: list) -> settings:
+    """The checks' hypothesis settings: `n` cases, derandomized, quiet, no database."""
+    return settings(max_examples=n, derandomize=True, database=None, deadline=None,
+                    verbosity=Verbosity.quiet, print_blob=False, report_multiple_bugs=False,
+                    phases=phases, suppress_health_check=list(HealthCheck))
+
+
+def _drawn(cases: st.SearchStrategy, n: int, seed_value: int) -> list[tuple]:
+    """The `n` cases hypothesis draws from `cases` with the checks' settings and `seed_value`
+    when no test fails: the same, in the same order, every time."""
+    drawn: list[tuple] = []
+
+    @_settings(n, [Phase.generate])
+    @seed(seed_value)
+    @given(cases)
+    def collect(case):
+        drawn.append(case)
+
+    collect()
+    return drawn
+
+
 class _RunState:
     """What the engine has computed for one problem: run state, kept out of the declaration. Per
     problem (by identity, dropped with it): the reference's answers by pickled case, and the
@@ -443,18 +465,7 @@ class Problem:
         that tell similar pitfalls apart."""
         state = _RUN_STATE.of(self)
         if "sample" not in state:
-            cases: list[tuple] = []
-
-            @settings(max_examples=n, derandomize=True, database=None, deadline=None,
-                      verbosity=Verbosity.quiet, phases=[Phase.generate],
-                      suppress_health_check=list(HealthCheck))
-            @seed(SAMPLE_SEED)
-            @given(self.cases)
-            def collect(case):
-                cases.append(case)
-
-            collect()
-            state["sample"] = cases + [case for _, case in self.examples]
+            state["sample"] = _drawn(self.cases, n, SAMPLE_SEED) + [c for _, c in self.examples]
         return state["sample"]
 
     def pitfall_for(self, case: tuple, seen: Observation,
@@ -500,28 +511,13 @@ class Problem:
                 return p
         return None
 
-    def _settings(self, phases):
-        return settings(max_examples=self.max_examples, derandomize=True, database=None,
-                        deadline=None, verbosity=Verbosity.quiet, print_blob=False,
-                        report_multiple_bugs=False, phases=phases,
-                        suppress_health_check=list(HealthCheck))
-
     def generated(self) -> list[tuple]:
         """The cases `evaluate` draws when nothing fails, in its order: hypothesis with the same
         settings and seed, run once per problem and kept (drawing costs far more than checking a
         case, and every check of a right answer meets exactly these)."""
         state = _RUN_STATE.of(self)
         if "generated" not in state:
-            cases: list[tuple] = []
-
-            @self._settings([Phase.generate])
-            @seed(CASE_SEED)
-            @given(self.cases)
-            def collect(case):
-                cases.append(case)
-
-            collect()
-            state["generated"] = cases
+            state["generated"] = _drawn(self.cases, self.max_examples, CASE_SEED)
         return state["generated"]
 
     def prepare(self) -> "Problem":
@@ -561,7 +557,7 @@ class Problem:
         worst: list = []  # latest failing (case, observation, verdict): at the end, the shrunk one
         stop: list = []
 
-        @self._settings([Phase.generate, Phase.shrink])
+        @_settings(self.max_examples, [Phase.generate, Phase.shrink])
         @seed(CASE_SEED)
         @given(self.cases)
         def probe(case):
