@@ -55,6 +55,8 @@ class Story(NamedTuple):
     taken_at: float | None  # when the second worker took the job (None: it never did)
     final: str | None  # the value the store holds at the end
     stale: bool  # that value was written by a holder whose lease had been taken over
+    first_writes: float = 0.0  # when the first worker, its work and pause done, writes
+    seen_over: float = 0.0  # when, by the true time, the second worker's clock says the lease ended
 
 
 def fencing_story(pause: float, skew: float, store, lease_for: float = LEASE_FOR,
@@ -76,7 +78,7 @@ def fencing_story(pause: float, skew: float, store, lease_for: float = LEASE_FOR
         wrote = store.write("job", "by first #1", 1)
         events += [FenceEvent(first_writes, FIRST, "write", 1, wrote),
                    FenceEvent(first_writes, FIRST, "ack", 1, is_held(first_writes, lease_for))]
-        return Story(events, None, store.read("job"), False)
+        return Story(events, None, store.read("job"), False, first_writes, lease_for - skew)
     events.append(FenceEvent(poll, SECOND, "lease", 2, True))
     writes = sorted([(first_writes, 0, FIRST, 1), (poll + work, 1, SECOND, 2)])
     for t, _, worker, token in writes:
@@ -86,4 +88,5 @@ def fencing_story(pause: float, skew: float, store, lease_for: float = LEASE_FOR
         held = token == 2 and is_held(t + skew, poll + skew + lease_for)
         events.append(FenceEvent(t, worker, "ack", token, held))
     final = store.read("job")
-    return Story(events, poll, final, final is not None and final.endswith("#1"))
+    return Story(events, poll, final, final is not None and final.endswith("#1"), first_writes,
+                 lease_for - skew)

@@ -59,9 +59,10 @@ def test_bad_input_names_the_argument(args, match):
 
 
 def test_the_explorer_tells_the_story_and_switches_stores():
+    from kit.exercises.durable_queue import FencedStore
     from kit.widgets.fencing import FencingExplorer
 
-    e = FencingExplorer(pause=6, skew=0)
+    e = FencingExplorer(FencedStore, pause=6, skew=0)
     text = e._repr_mimebundle_()["text/plain"]
     assert "t=9 first worker: write (token 1) refused" in text and "newest holder" in text
     e.store.value = e.store.options[1]

@@ -4,21 +4,19 @@ worker's clock runs ahead, and whether the store is fenced (`kit.fencing.fencing
 import ipywidgets as w
 
 from kit import viz
-from kit.exercises.durable_queue import FencedStore
 from kit.fencing import FIRST, LEASE_FOR, SECOND, WORK, PlainStore, fencing_story
 from kit.widgets.base import Explorer
 
 COLOURS = {"work": "#54a24b", "paused": "#e45756", "lease": "#4c78a8", "first": "#f58518",
            "second": "#4c78a8"}
-# the kit's FencedStore, and a store where the last writer wins
-STORES = {"fenced store": FencedStore, "plain store": PlainStore}
 XMAX = 20
 
 
 def _lanes(story, pause):
     """state_lanes bars and marks: each worker's work and pause, the value the store holds."""
-    lanes = {FIRST + " (token 1)": [("work", 0, WORK, "work"),
-                                    ("paused", WORK, WORK + pause, "paused")],
+    lanes = {FIRST + " (token 1)": [("work", 0, story.first_writes - pause, "work"),
+                                    ("paused", story.first_writes - pause, story.first_writes,
+                                     "paused")],
              SECOND + " (token 2)": [], "store holds": []}
     marks = {lane: [] for lane in lanes}
     held, since = None, 0
@@ -41,25 +39,28 @@ def _lanes(story, pause):
 class FencingExplorer(Explorer):
     title = "Fencing explorer"
 
-    def __init__(self, pause: int = 6, skew: int = 0, fenced: bool = True):
+    def __init__(self, fenced_store, pause: int = 6, skew: int = 0, fenced: bool = True):
+        """`fenced_store`: the class of a store that refuses a stale token (the notebook's
+        FencedStore), shown against one where the last writer wins."""
+        self.stores = {"fenced store": fenced_store, "plain store": PlainStore}
         self.pause = w.IntSlider(pause, min=0, max=10, description="GC pause")
         self.skew = w.IntSlider(skew, min=0, max=4, description="clock skew")
-        names = list(STORES)
+        names = list(self.stores)
         self.store = w.ToggleButtons(options=names, value=names[0 if fenced else 1])
         super().__init__([w.HBox([self.pause, self.skew]), self.store])
 
     def update(self) -> None:
         pause, skew = self.pause.value, self.skew.value
-        story = fencing_story(pause, skew, STORES[self.store.value]())
+        story = fencing_story(pause, skew, self.stores[self.store.value]())
         lanes, marks = _lanes(story, pause)
         deadlines = {FIRST + " (token 1)": (LEASE_FOR, "lease ends")}
         if story.taken_at is not None and skew:
-            deadlines[SECOND + " (token 2)"] = (LEASE_FOR - skew, "ends, by its fast clock")
+            deadlines[SECOND + " (token 2)"] = (story.seen_over, "ends, by its fast clock")
         fig = viz.state_lanes(lanes, colours=COLOURS, marks=marks, deadlines=deadlines,
                               xmax=XMAX, title=f"{self.store.value.split()[0]} store: lease "
                               f"{LEASE_FOR} s, work {WORK} s, pause {pause} s, skew {skew} s")
         said = [f"t={e.t:g} {e.worker}: {e.what} (token {e.token}) "
-                f"{'accepted' if e.ok else 'refused'}" for e in story.events if e.t or e.token]
+                f"{'accepted' if e.ok else 'refused'}" for e in story.events]
         if story.taken_at is None:
             verdict = "the first worker finished within its lease: nobody else took the job"
         elif story.stale:
