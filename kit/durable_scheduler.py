@@ -158,9 +158,9 @@ def _json(name: str, value) -> str:
     return payload_text(value, name, allow_nan=False)
 
 
-def _connect(path, timeout, check_same_thread=True) -> sqlite3.Connection:
-    return sqlite3.connect(path, timeout=timeout, isolation_level=None,
-                           check_same_thread=check_same_thread)
+def _connect(path, timeout) -> sqlite3.Connection:
+    """Autocommit (transactions are written out), usable from the heartbeat's thread."""
+    return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
 
 
 class FileLock:
@@ -367,16 +367,16 @@ class _Heartbeat:
     def __init__(self, path, row: JobRow, clock, lease_for, timeout):
         self._stop = threading.Event()
         try:  # opened now, so it stays on this file even if the name is replaced meanwhile
-            self._conn = _connect(path, timeout, check_same_thread=False)
+            self._conn = _connect(path, timeout)
         except sqlite3.Error:
             self._conn = None
-        self._args = (path, row.id, row.token, clock, lease_for, timeout)
+        self._args = (row.id, row.token, clock, lease_for)
         self.beats = 0
         self._thread = threading.Thread(target=self._beat, daemon=True, name=f"heartbeat-{row.id}")
         self._thread.start()
 
     def _beat(self) -> None:
-        path, id, token, clock, lease_for, timeout = self._args
+        id, token, clock, lease_for = self._args
         conn = self._conn
         try:
             while conn is not None and not self._stop.wait(lease_for / 3):

@@ -555,7 +555,7 @@ def main(argv=None) -> int:
     except ServerGone as e:
         print(e, file=sys.stderr)
         return 1
-    except (QueueFileError, TimeoutError, OSError) as e:  # damaged, read-only, full, held
+    except (QueueFileError, OSError) as e:  # damaged, read-only, full, held
         print(f"worker {args.name}: {' '.join(str(e).split())}", file=sys.stderr)
         return 1
     finally:  # a signal during the interpreter's shutdown would kill it (exit -2): ignored

@@ -7,7 +7,7 @@ refused by name (`Lease.queue`), a clock stepping back undoes nothing. Three thi
 a hundred workers on different machines share one queue:
 
 - **Atomic claims without a global lock.** SQLite lets one writer in at a time. Here the claim is
-  one statement, `UPDATE ... FROM (SELECT ... ORDER BY due, seq LIMIT 1 FOR UPDATE SKIP LOCKED)`:
+  one statement, `UPDATE ... FROM (SELECT ... ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)`:
   each worker locks the oldest ready row that nobody else has locked, and skips the locked ones
   instead of queueing behind them, so claims run side by side and never hand out a job twice.
 - **One clock.** Machines' clocks drift apart (clock skew): a worker whose clock runs 2 s fast
@@ -459,10 +459,9 @@ class PostgresLeaseQueue(RowObservations):
     def stats(self) -> Stats:
         """Jobs per state and the duplicate-delivery count. O(n): one pass over the queue."""
         def body(cur):
-            now = self._begin(cur)
+            self._begin(cur)
             counts = dict(cur.execute("SELECT state, count(*) FROM kit_lease_jobs "
-                                      "WHERE queue = %(queue)s GROUP BY 1",
-                                      {"now": now, "queue": self.queue}).fetchall())
+                                      "WHERE queue = %s GROUP BY 1", (self.queue,)).fetchall())
             dup = cur.execute("SELECT coalesce(sum(duplicates), 0) FROM kit_lease_jobs "
                               "WHERE queue = %s", (self.queue,)).fetchone()[0]
             return counts, dup
@@ -545,10 +544,9 @@ class PostgresLeaseQueue(RowObservations):
         self._check_job_id(job_id)
 
         def body(cur):
-            now = self._begin(cur)
-            return cur.execute(f"SELECT {columns} FROM kit_lease_jobs WHERE queue = %(queue)s "
-                               "AND id = %(id)s", {"now": now, "queue": self.queue,
-                                                   "id": self._jsonb(job_id)}).fetchone()
+            self._begin(cur)
+            return cur.execute(f"SELECT {columns} FROM kit_lease_jobs WHERE queue = %s "
+                               "AND id = %s", (self.queue, self._jsonb(job_id))).fetchone()
 
         row = self._run(body)
         if row is None:
