@@ -18,7 +18,7 @@ from graphlib import TopologicalSorter
 from hypothesis import strategies as st
 
 from kit import dag, validate
-from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, too_slow
+from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, same, too_slow
 from kit.dag import WORKED_EXAMPLE
 
 NAMES = "ABCDEFGH"
@@ -809,9 +809,6 @@ PROBLEMS = [q1, q2, q3, q4, q5]
 # Appended (issue 28). The learner writes the sift-up and the sift-down that `heapq` hides; the
 # check replays generated programs against `heapq` (through `functools.cmp_to_key`) after every
 # step and counts the calls of `before`. Items are records that cannot be compared with `<`.
-import math  # noqa: E402 - appended section
-
-from kit.checks import same  # noqa: E402
 
 
 @dataclass(frozen=True, eq=False)

@@ -48,10 +48,9 @@ from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, answers, mutate, report, too_slow, watch
 from kit.clock import FakeClock
+from kit.exercises.durable_queue import SCRATCH
 
 __all__ = ["DesignScheduler", "LEVELS", "progress", "replay", "q1", "q2", "q3", "q4", "q5"]
-
-SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # memory-backed when possible
 
 
 # -- the answer: one class for all five levels ----------------------------------------------------

@@ -66,20 +66,6 @@ def fits(tasks, cpus, limit):
     return used <= cpus
 
 
-def _one_short(tasks, cpus, limit):
-    """The pitfall of q1 as its own answer: the blocks counted (none for no tasks), then
-    compared with `blocks < cpus`."""
-    if any(t > limit for t in tasks):
-        return False
-    blocks, run = 0, None
-    for t in tasks:
-        if run is None or run + t > limit:
-            blocks, run = blocks + 1, t
-        else:
-            run += t
-    return blocks < cpus
-
-
 def _first_fit(tasks, cpus, limit):
     """The pitfall of q1 as its own algorithm: each task onto the first CPU with room."""
     loads = [0] * cpus
@@ -122,7 +108,9 @@ q1 = Problem(
                 "in this version each CPU runs one contiguous block, in order: once a block is "
                 "closed, no later task may go back to it", answer=_first_fit),
         Pitfall("one CPU short", "at most `cpus` blocks: as many blocks as CPUs is fine "
-                "(blocks <= cpus, not <)", answer=_one_short),
+                "(blocks <= cpus, not <)",
+                edit=[("used, run = 1, 0", "used, run = int(bool(tasks)), 0"),
+                      ("return used <= cpus", "return used < cpus")]),
         Pitfall("sorted the tasks", "the tasks must stay in the order given: the blocks are "
                 "runs of neighbours", edit=[("for t in tasks:", "for t in sorted(tasks):")]),
     ],

@@ -289,7 +289,8 @@ def srtf_average_wait_in_core(tasks):
 
 
 def _judge_wait(case, expected, got) -> str | None:
-    """A float (an int of the same value is the same number), equal up to rounding."""
+    """A float (the problem's exact_numbers refuses an int before this judge), equal up to
+    rounding."""
     kind = difference(expected, got)
     if kind is None or not kind.startswith("the answer differs"):
         return kind
