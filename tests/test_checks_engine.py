@@ -431,3 +431,13 @@ def test_an_answer_wrong_only_on_the_replay_still_fails():
 
     r = DOUBLE.check(flaky)
     assert r.status == "failed" and r.got[-1] == 0
+
+
+def test_a_sample_of_another_size_is_drawn_for_that_size_not_the_first_one_cached():
+    """sample(n) caches per n: asking for 30 cases first must not cut a later sample(60) short
+    (a test asking for many cases, after another asked for few in the same process, saw few)."""
+    few, many = DOUBLE.sample(3), DOUBLE.sample(60)
+    examples = [case for _, case in DOUBLE.examples]
+    assert few[3:] == examples and many[60:] == examples
+    assert len(set(map(repr, many[:60]))) > 3
+    assert DOUBLE.sample(3) is few

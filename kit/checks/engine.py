@@ -464,9 +464,9 @@ class Problem:
         """`n` generated cases, the same ones every time, then the named edge cases: the inputs
         that tell similar pitfalls apart."""
         state = _RUN_STATE.of(self)
-        if "sample" not in state:
-            state["sample"] = _drawn(self.cases, n, SAMPLE_SEED) + [c for _, c in self.examples]
-        return state["sample"]
+        if ("sample", n) not in state:
+            state["sample", n] = _drawn(self.cases, n, SAMPLE_SEED) + [c for _, c in self.examples]
+        return state["sample", n]
 
     def pitfall_for(self, case: tuple, seen: Observation,
                     observe: Callable[[tuple], Observation]) -> Pitfall | None:
