@@ -442,10 +442,20 @@ def replay(answer, case) -> list[str]:
     return seen + final_state(queue, jobs, grants, now, retries=retries)
 
 
+ALIASED = "returned its own internal list: return a copy"
+
+
 def _dead(queue) -> str:
     dead = queue.dead_letters()
-    return f"dead letters: {dead!r}" if isinstance(dead, list) else \
-        f"dead_letters() returned {a_kind(dead)} (expected a list)"
+    if not isinstance(dead, list):
+        return f"dead_letters() returned {a_kind(dead)} (expected a list)"
+    said = f"dead letters: {dead!r}"
+    dead.append("<the caller's own entry>")  # a caller may change the list it was given
+    again = queue.dead_letters()
+    dead.pop()
+    if again is dead or (isinstance(again, list) and "<the caller's own entry>" in again):
+        return f"dead_letters() {ALIASED} (a caller that changes it changes the queue)"
+    return said
 
 
 def final_state(queue, jobs: list, grants: list, now, retries: bool) -> list[str]:
@@ -797,7 +807,7 @@ def replay_delayed(answer, case) -> list[str]:
     queue = answer()
     if isinstance(ops, tuple):
         return stress_delayed(queue, ops[1])
-    steps = itertools.count(1)
+    steps, given = itertools.count(1), []  # given: every list pop_due returned
 
     def do(queue, step):  # the payload of the schedule at step i is {"step": i}
         i = next(steps)
@@ -811,6 +821,9 @@ def replay_delayed(answer, case) -> list[str]:
         if not isinstance(due, list) or not all(isinstance(d, tuple) and len(d) == 2
                                                 for d in due):
             return f"{due!r} (expected a list of (name, payload) tuples)"
+        if any(due is earlier for earlier in given):
+            return f"pop_due() {ALIASED} (the list an earlier call gave changed)"
+        given.append(due)
         return ", ".join(f"{name} {payload}" for name, payload in due) or "nothing"
 
     return programs.replay(queue, ops, do)
