@@ -261,13 +261,19 @@ def _status(value) -> str:
 _KEYS = {"p": "priority", "delay": "delay", "retries": "retries", "backoff": "backoff"}
 
 
-def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
-    """Do one step; what it returned, as the replay writes it."""
+def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES, kept=None):
+    """Do one step; what it returned, as the replay writes it. `kept`: the lists earlier ticks
+    returned, and (under "records") the Job record each accepted submit made."""
+    kept = {"lists": [], "records": {}, "made": []} if kept is None else kept
     step = programs.parse(op)
     if step.name == "tick":
         now = clock.now()
         ran = sched.tick()
         clock.advance(1)
+        if isinstance(ran, list) and any(ran is earlier for earlier in kept["lists"]):
+            return (f"tick at t={now} → the very list an earlier tick gave: tick() "
+                    f"{ALIASED}")
+        kept["lists"].append(ran)
         return f"tick at t={now} → {_ids(ran)}"
     if step.name == "cancel":
         return f"{op} → {_call_said(lambda: sched.cancel(step.words[0]))}"
@@ -277,9 +283,12 @@ def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
     id, opts = step.words[0], dict(step.options)
     fails, cancels = opts.pop("fails", 0), opts.pop("cancels", 0)
     calls.setdefault(id, 0)
+    made = len(kept["made"])
     try:
         got = sched.submit(id, _task(sched, id, fails, calls, during, locks, cancels),
                            **{_KEYS[k]: v for k, v in opts.items()})
+        mine = [job for job in kept["made"][made:] if getattr(job, "id", None) == id]
+        kept["records"][id] = mine[-1] if mine else None  # the record this submit made
     except NotImplementedError:
         raise
     except Exception as exc:  # a refused submit is an observation: its error type
@@ -291,31 +300,59 @@ def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES):
     return f"{op} → {got}"
 
 
-def _fate(sched, id, calls: dict, during: dict) -> str:
-    """"a DONE (ran 1 while RUNNING)": a job's status, and how often its task ran and as what."""
+def _fate(sched, id, calls: dict, during: dict, records=None) -> str:
+    """"a DONE (ran 1 while RUNNING)": a job's status, and how often its task ran and as what;
+    with `records` (levels 4-6) also its Job record's `attempts`, a field the statement
+    defines (the runs so far)."""
     ran = f"ran {calls[id]} while {during[id]}" if calls[id] else "ran 0"
+    if records is not None:
+        job = records.get(id)
+        ran += f", attempts {job.attempts!r}" if job is not None else \
+            ", attempts unknown (no Job record made at its submit)"
     return f"{id} {_status(sched.status(id))} ({ran})"
 
 
-def replay(cls, case, locks=LOCK_TYPES) -> list | str:
+@contextlib.contextmanager
+def _job_records():
+    """Every Job made while it is open, in order: the replay reads `attempts` off the record
+    the learner's scheduler made for each job."""
+    made, init = [], Job.__init__
+
+    def noted(job, *args, **kwargs):
+        init(job, *args, **kwargs)
+        made.append(job)
+
+    Job.__init__ = noted
+    try:
+        yield made
+    finally:
+        Job.__init__ = init
+
+
+ALIASED = "returned its own internal list: return a copy"
+
+
+def replay(cls, case, locks=LOCK_TYPES, attempts=False) -> list | str:
     """Build `cls(FakeClock(0), ...)` and apply each operation. After each: what it returned, and
     then, for every job submitted so far, its status and how often its task ran, and what its
     task saw: its job RUNNING, or UNDER_LOCK when it ran while a lock of the scheduler of the
     types `locks` was held (a Lock always: asking status() would hang). WALL_CLOCK if the
-    class read the system clock."""
+    class read the system clock. With `attempts` (levels 4-6) each job's Job.attempts too."""
     policy, workers, ops = case if len(case) == 3 else (None, *case)
     clock, seen, calls, during = FakeClock(0), [], {}, {}
     options = {} if policy is None else {"policy": POLICIES[policy]()}
     if workers is not None:  # None: the default, one worker
         options["workers"] = workers
-    with watch.watching_clocks(cls) as reads:
-        sched = cls(clock, **options)
+    with watch.watching_clocks(cls) as reads, _job_records() as made:
+        sched, kept = cls(clock, **options), {"lists": [], "records": {}, "made": made}
+        records = kept["records"] if attempts else None
         for op in ops:
-            result = _apply(sched, clock, op, calls, during, locks)
+            result = _apply(sched, clock, op, calls, during, locks, kept)
             seen.append(op if result is None else result)
             known = [id for id in calls if id != "z"]  # z: the refused negative delay
             if known:
-                seen.append("  " + ", ".join(_fate(sched, id, calls, during) for id in known))
+                seen.append("  " + ", ".join(_fate(sched, id, calls, during, records)
+                                             for id in known))
         with contextlib.suppress(Exception):  # unseen: a submit and a tick, so that a clock
             sched.submit("probe", lambda: None)  # read shows on every case, not only on some
             sched.tick()
@@ -354,7 +391,7 @@ def rounds(draw, level: int, policies: bool = False):
     policy = draw(st.sampled_from([None, *POLICIES])) if policies else None
     workers = draw(st.sampled_from([1, 1, 2, 3, None]))  # None: leave the default (1)
     names = draw(st.permutations("abcdef"))
-    ops, used = [], []
+    ops, used, retrying = [], [], []  # retrying: the jobs that fail and have retries
     # one raw step: (kind, rare, priority, delay, retries, backoff, fails, pick); a list, so the
     # shrinker can delete any step, not only the last ones
     raw = st.tuples(st.integers(0, 5), st.integers(0, 11), st.integers(1, 6), st.integers(0, 3),
@@ -366,7 +403,9 @@ def rounds(draw, level: int, policies: bool = False):
         # then a jump of the clock instead (time passes with no tick); a cancel
         # of an id never submitted is left out: the statement does not say what it does
         if kind >= 2:
-            if kind == 5 and level >= 3 and used:
+            if kind == 5 and level >= 4 and retrying and rare < 5:  # often one that may be
+                ops.append(f"cancel {retrying[pick % len(retrying)]}")  # waiting for a retry
+            elif kind == 5 and level >= 3 and used:
                 ops.append(f"cancel {used[pick % len(used)]}")
             elif level >= 2 and rare >= 10:
                 ops.append(f"wait {1 + 3 * delay}")
@@ -398,6 +437,8 @@ def rounds(draw, level: int, policies: bool = False):
                         parts.append(f"backoff={backoff}")
                 if fails:
                     parts.append(f"fails={fails}")
+                    if retries:
+                        retrying.append(name)
             ops.append(" ".join(parts))
     ops = tuple(ops) + ("tick",) * draw(st.integers(0, 10 if level >= 4 else 4))  # then later
     if level >= 2:  # and long after: jumps of the clock, each followed by a tick
@@ -664,7 +705,7 @@ def run_race(cls, case) -> interleave.Exploration | list | str:
     every line of the class, of its Job records and of kit.heap.Heap; the first that goes
     wrong. Any other case is a replay: level 6 checks the whole class again."""
     if len(case) != 1:
-        return replay(cls, case, ALL_LOCK_TYPES)  # level 6: a task never runs under a lock
+        return replay(cls, case, ALL_LOCK_TYPES, attempts=True)  # level 6: no task under a lock
     (scenario,) = case
     setup, threads, rule = RACES[scenario]
 
@@ -772,7 +813,8 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
         examples += [(name, (name,)) for name in RACES]
     return Problem(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
                    answer=JobScheduler,
-                   run=cost if costs else run_race if races else replay,
+                   run=cost if costs else run_race if races else
+                   functools.partial(replay, attempts=n >= 4),
                    judge=judge_costs if costs else judge_race if races else judge_replay,
                    arg_names=(("race or policy" if races else "policy"), "workers",
                               "operations") if policies else ("workers", "operations"),
@@ -826,6 +868,11 @@ RETRIES = [("one retry with backoff 2",
                  "tick", "tick"))),
            ("backoff 0 with free slots: the retry still waits for the next tick",
             (3, ("submit a p=1 retries=2 backoff=0 fails=2", "tick", "tick", "tick"))),
+           ("a job cancelled while it waits out its retry backoff (PENDING)",
+            (1, ("submit a p=1 retries=2 backoff=2 fails=1", "tick", "cancel a", "tick", "tick",
+                 "tick", "tick"))),
+           ("cancel a job that failed for good", (1, ("submit b p=1 fails=1", "tick", "cancel b",
+                                                       "tick"))),
            ("five retries wait 1, 2, 4, 8 and 16",
             (1, ("submit e p=1 retries=5 backoff=1 fails=5", "tick", "tick", "wait 1", "tick",
                  "wait 3", "tick", "wait 7", "tick", "wait 14", "tick", "tick", "tick")))]

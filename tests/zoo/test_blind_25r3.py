@@ -11,14 +11,7 @@ from kit.quiz import main as quiz
 
 ZOO = Path(__file__).parent / "blind_25r3"
 ANSWERS = sorted(ZOO.glob("*/q*/*.py"))
-KNOWN = {  # wrong answers the checks accept, and why (strict xfails: catching one fails)
-    "lease_queue/q4/wrong_dead_letters_internal.py":
-        "dead_letters() is not yet checked for returning the queue's own list",
-    "mock_round/q6/wrong_cancel_not_retry.py":
-        "no case cancels a job while it waits out its retry backoff yet",
-    "mock_round/q6/wrong_attempts_on_failure_only.py":
-        "a succeeded job's `attempts` is never observed yet",
-}
+KNOWN: dict[str, str] = {}  # wrong answers the checks accept, and why (strict xfails)
 
 
 def _case(path: Path):
