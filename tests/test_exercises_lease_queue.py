@@ -224,7 +224,7 @@ class ScanningLeases:
         return True
 
     def dead_letters(self):
-        return self.dead
+        return list(self.dead)
 
 
 class SeqHeapLeases(ScanningLeases):
