@@ -38,7 +38,7 @@ from operator import itemgetter, le
 
 from kit import validate
 from kit.mlfq import Feedback, feedback
-from kit.schedule import Schedule, Task, check_tasks
+from kit.tasks import Schedule, Task, check_tasks
 
 POLICIES = ("fifo", "priority", "rr", "edf", "sjf", "srtf", "mlfq")
 

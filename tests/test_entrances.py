@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from kit import backoff, balance, batching, cooldown, dag, delayed, edf, fair, heapbasics, herd
+from kit import backoff, balance, batching, cooldown, dag, delayed, edf, fair, heap_habits, herd
 from kit.clock import FakeClock
 from kit.jobs import PriorityPolicy
 from kit.lease import LeaseQueue
@@ -83,9 +83,9 @@ ENTRANCES = [
      ["each task", "([],)"]),
     ("DelayedQueue.schedule: item", lambda: delayed.DelayedQueue().schedule(UNHASHABLE, 1),
      ["item", "([],)"]),
-    ("ReadyQueue.push: name", lambda: heapbasics.ReadyQueue().push(UNHASHABLE, 1),
+    ("ReadyQueue.push: name", lambda: heap_habits.ReadyQueue().push(UNHASHABLE, 1),
      ["name", "([],)"]),
-    ("top_k_longest: k", lambda: heapbasics.top_k_longest([1, 2], -1), ["k", "-1"]),
+    ("top_k_longest: k", lambda: heap_habits.top_k_longest([1, 2], -1), ["k", "-1"]),
     ("pick_batch: capacity", lambda: batching.pick_batch([], -1), ["capacity", "-1"]),
     ("deficit_round_robin: quantum", lambda: fair.deficit_round_robin({"a": [1]}, quantum=0),
      ["quantum", "0"]),

@@ -15,7 +15,7 @@ from kit import dag, viz
 from kit.checks.answers import edited
 from kit.checks.engine import observe_locally
 from kit.exercises import dependency_scheduler as ex
-from kit.heapbasics import ReadyQueue
+from kit.heap_habits import ReadyQueue
 from kit.widgets.dag import BUILD_EXAMPLE, DagExplorer, graph_picture
 
 PROBLEMS = [ex.q1, ex.q2, ex.q3, ex.q4, ex.q5]

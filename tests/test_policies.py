@@ -1,4 +1,4 @@
-"""kit.policies / kit.schedule / kit.mlfq: one event loop, many policies.
+"""kit.policies / kit.tasks / kit.mlfq: one event loop, many policies.
 
 The event loop is checked against a naive model that steps one tick at a time (written here, not
 shared with the kit), against OSTEP's cpu-sched rules with every arrival at 0, against numbers
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.policies import DEFAULT_JOBS, POLICIES, Task, simulate, simulate_fast, urgent_stream
-from kit.schedule import Moment, Schedule, Summary
+from kit.tasks import Moment, Schedule, Summary
 
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None)
 

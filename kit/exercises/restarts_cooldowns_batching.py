@@ -5,7 +5,7 @@ the seed (top k longest jobs with a size-k heap, unit jobs with profits, an incr
 Each answer is compared with the core: q1 with `kit.durable_scheduler.JobStore` itself (the rows
 are written into an SQLite table in memory and the store's recovery step runs on them), q2 with
 `kit.cooldown`, q3 with `kit.cooldown.TokenBucket`, q4 with `kit.batching`, q5 with
-`kit.heapbasics.top_k_longest`, q6 with `kit.edf.max_profit_unit_jobs`, q7 with
+`kit.heap_habits.top_k_longest`, q6 with `kit.edf.max_profit_unit_jobs`, q7 with
 `kit.incremental.build`. q5 also checks its cost on a stream of 5 000 jobs: how many jobs the
 answer holds at once and how many comparisons it makes.
 """
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from kit import batching, cooldown, edf, heapbasics, incremental
+from kit import batching, cooldown, edf, heap_habits, incremental
 from kit.batching import BatchJob
 from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, too_slow
 from kit.clock import FakeClock
@@ -451,7 +451,7 @@ q5 = Problem(
     arg_names=("durations", "k"),
     cases=top_k_cases(),
     answer=top_k_longest,
-    reference=heapbasics.top_k_longest,
+    reference=heap_habits.top_k_longest,
     run=_run_top_k,
     judge=_judge_top_k,
     examples=[("no jobs", ([], 3)), ("k = 0", ([("A", 4)], 0)),

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.heapbasics import (
+from kit.heap_habits import (
     PUSH_EXAMPLE,
     TIE_EXAMPLE,
     WAIT_EXAMPLE,
