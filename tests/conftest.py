@@ -7,7 +7,8 @@ module fixtures (a class graded once, a JupyterLab server, a Gradescope archive)
 tests and so keep them together on one worker. Session fixtures (`pg_dsn`) run once per worker:
 each starts its own throwaway cluster on its own free port.
 
-`make quick` runs `-m "not slow"`: every test but the files in `SLOW`, the tests on a database
+`make quick` runs `-m "not slow"`: every test but the files in `SLOW` (and `SLOW_PREFIXES`,
+`SLOW_FOLDERS`), the tests on a database
 server or file (`pg_dsn`, a `postgres`/`sqlite` parameter) and the tests marked `@pytest.mark.slow`.
 A new test file is in `make quick` until it is named here."""
 
@@ -22,10 +23,11 @@ settings.load_profile("kit")
 # whole files left out of `make quick`: notebooks executed, mutants and pitfalls run, classes
 # graded in sandboxes, real browsers, worker processes killed, nbgrader; and the topic files,
 # which check exercise content rather than the core or the engine
-SLOW = {"test_build", "test_zoo_mutation", "test_zoo", "test_grade", "test_grade_attacks",
-        "test_gradescope", "test_gradebook", "test_nbgrader", "test_browser", "test_crash",
-        "test_crash_pg", "test_checks_answers", "test_readme"}
-SLOW_PREFIXES = ("test_exercises_",)
+SLOW = {"test_build", "test_zoo_mutation", "test_zoo", "test_gradescope", "test_gradebook",
+        "test_nbgrader", "test_browser", "test_crash", "test_crash_pg", "test_checks_answers",
+        "test_readme"}
+SLOW_PREFIXES = ("test_exercises_", "test_grade")  # every topic file, every file that grades
+SLOW_FOLDERS = {"zoo"}  # tests/zoo/: wrong and right answers checked against the exercises
 STORAGE = ("postgres", "sqlite")  # parameters that put a test on a database server or file
 ONE_WORKER = {"test_grade", "test_grade_attacks", "test_gradescope", "test_browser",
               "test_nbgrader"}
@@ -40,6 +42,7 @@ def pytest_collection_modifyitems(config, items):
         stem = Path(str(item.fspath)).stem
         params = getattr(getattr(item, "callspec", None), "params", {})
         if stem in SLOW or stem.startswith(SLOW_PREFIXES) or item.fspath.ext == ".ipynb" or \
+                Path(str(item.fspath)).parent.name in SLOW_FOLDERS or \
                 "pg_dsn" in getattr(item, "fixturenames", ()) or \
                 any(isinstance(v, str) and v.startswith(STORAGE) for v in params.values()):
             item.add_marker(pytest.mark.slow)

@@ -35,8 +35,11 @@ def test_submit_returns_a_future_with_the_result_or_the_final_error():
 def test_delayed_jobs_wait_and_then_run_in_policy_order():
     order = []
     with ThreadedScheduler(1, PriorityPolicy()) as s:
-        gate = threading.Event()
-        s.submit("gate", gate.wait)  # keeps the only worker busy while the rest queue up
+        running, gate = threading.Event(), threading.Event()
+        # keeps the only worker busy while the rest queue up: wait until it runs, or a worker that
+        # had not taken it yet would run "a", "b", "c" first (the gate's priority is lower)
+        s.submit("gate", lambda: (running.set(), gate.wait()))
+        assert running.wait(5)
         for name, priority in [("c", 3), ("a", 1), ("b", 2), ("a2", 1)]:
             s.submit(name, lambda name=name: order.append(name), priority=priority)
         start = time.monotonic()
