@@ -117,18 +117,21 @@ def open_results(path):
 
 
 @contextlib.contextmanager
-def results_errors(path):
-    """An sqlite3 error of the results table as one QueueFileError naming the file."""
+def results_errors(where):
+    """An sqlite3 error of the results table as one QueueFileError naming the file. `where` is
+    the file's path, or its connection (then the name is looked up only when there is an
+    error: a write costs no extra query)."""
     try:
         yield
     except sqlite3.Error as e:
-        raise QueueFileError(f"the results table in {os.fspath(path)!r} failed: {e}") from None
+        name = results_file(where) if isinstance(where, sqlite3.Connection) else os.fspath(where)
+        raise QueueFileError(f"the results table in {name!r} failed: {e}") from None
 
 
 def record(results, job, value, worker) -> None:
     """Write a job's result idempotently: one row per job, `runs` counts the runs."""
     if isinstance(results, sqlite3.Connection):
-        with results_errors(results_file(results)):
+        with results_errors(results):
             results.execute(RECORD, (job, value, worker))
     else:
         from kit.pgqueue import jsonb
@@ -136,7 +139,12 @@ def record(results, job, value, worker) -> None:
 
 
 def results_file(conn) -> str:
-    return next((row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"), "")
+    """The file an sqlite3 connection has open ("" for one it cannot tell)."""
+    try:
+        rows = conn.execute("PRAGMA database_list").fetchall()
+    except sqlite3.Error:  # closed, or broken past asking
+        return ""
+    return next((row[2] for row in rows if row[1] == "main"), "")
 
 
 def setup(path, jobs: int, **queue_args) -> None:
@@ -256,9 +264,10 @@ class StopRequest:
 
 
 @contextlib.contextmanager
-def stop_requests(stop: StopRequest | None = None):
+def stop_requests(stop: StopRequest | None = None, leave=None):
     """While inside, SIGINT and SIGTERM are noted by the yielded StopRequest (only in the main
-    thread; elsewhere it never hears of one); the previous handlers come back afterwards."""
+    thread; elsewhere it never hears of one); afterwards the previous handlers come back, or
+    `leave` (signal.SIG_IGN: a process that is shutting down) takes their place."""
     stop = StopRequest() if stop is None else stop
     if threading.current_thread() is not threading.main_thread():
         yield stop
@@ -268,7 +277,7 @@ def stop_requests(stop: StopRequest | None = None):
         yield stop
     finally:
         for sig, handler in previous.items():
-            signal.signal(sig, handler)
+            signal.signal(sig, handler if leave is None else leave)
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -541,27 +550,22 @@ def main(argv=None) -> int:
         print(f"worker {args.name}: the queue file {args.path!r} does not exist (a typo? "
               f"make it with kit.durable_worker.setup, or pass --create)", file=sys.stderr)
         return 2
-    stop = StopRequest()  # SIGINT and SIGTERM only noted from here on: never a traceback
-    if threading.current_thread() is threading.main_thread():
-        for sig in STOP_SIGNALS:
-            signal.signal(sig, stop)
-    try:
-        run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
-                   outage=args.outage, lease_for=args.lease_for, max_attempts=args.max_attempts,
-                   stop=stop)
-    except Stopped as e:
-        print(e, file=sys.stderr)
-        return e.code
-    except ServerGone as e:
-        print(e, file=sys.stderr)
-        return 1
-    except (QueueFileError, OSError) as e:  # damaged, read-only, full, held
-        print(f"worker {args.name}: {' '.join(str(e).split())}", file=sys.stderr)
-        return 1
-    finally:  # a signal during the interpreter's shutdown would kill it (exit -2): ignored
-        if threading.current_thread() is threading.main_thread():
-            for sig in STOP_SIGNALS:
-                signal.signal(sig, signal.SIG_IGN)
+    # SIGINT and SIGTERM only noted from here on (never a traceback), and ignored once the
+    # worker returns: a signal during the interpreter's shutdown would kill it (exit -2)
+    with stop_requests(leave=signal.SIG_IGN) as stop:
+        try:
+            run_worker(args.path, args.name, args.work, args.exit_when_empty, args.max_seconds,
+                       outage=args.outage, lease_for=args.lease_for,
+                       max_attempts=args.max_attempts, stop=stop)
+        except Stopped as e:
+            print(e, file=sys.stderr)
+            return e.code
+        except ServerGone as e:
+            print(e, file=sys.stderr)
+            return 1
+        except (QueueFileError, OSError) as e:  # damaged, read-only, full, held
+            print(f"worker {args.name}: {' '.join(str(e).split())}", file=sys.stderr)
+            return 1
     return 0
 
 

@@ -126,12 +126,12 @@ def check_delay(name, delay, now, positive=False) -> float:
     return until
 
 
-def check_lease(lease, queue: str | None = None) -> None:
+def check_lease(lease, queue: str) -> None:
     """A Lease, as lease() returned it (its fields may be anything: they are compared with the
     store's, never believed), granted by the queue whose identity is `queue`."""
     if not isinstance(lease, Lease):
         raise TypeError(f"lease must be a Lease returned by lease(), got {lease!r}")
-    if queue is not None and lease.queue is not None and lease.queue != queue:
+    if lease.queue is not None and lease.queue != queue:
         raise ValueError(f"lease was granted by another queue ({lease.queue!r}), not this one "
                          f"({queue!r}): {lease!r}")
 
@@ -145,14 +145,14 @@ def check_put(job_id, payload, delay) -> str:
     return text
 
 
-def check_heartbeat(lease, extend_by, queue: str | None = None) -> None:
+def check_heartbeat(lease, extend_by, queue: str) -> None:
     """heartbeat's arguments, in the order of its signature."""
     check_lease(lease, queue)
     if extend_by is not None:
         check_seconds("extend_by", extend_by, positive=True)
 
 
-def check_fail(lease, error, queue: str | None = None):
+def check_fail(lease, error, queue: str):
     """fail's arguments, in the order of its signature; returns the error as kept."""
     check_lease(lease, queue)
     return check_error(error)
@@ -311,6 +311,7 @@ class LeaseQueue:
     def ack(self, lease: Lease) -> bool:
         """Finish the job. Accepted only for the live grant (same token and worker, now before
         its expiry); a stale, foreign or late lease is rejected and changes nothing. O(1)."""
+        check_lease(lease, self.identity)
         now = self._catch_up()
         rec = self._holder_of(lease)
         if rec is None:
@@ -424,7 +425,8 @@ class LeaseQueue:
         self._log(time, "retry", rec, until=until)
 
     def _holder_of(self, lease):
-        check_lease(lease, self.identity)
+        """The job record the lease is the live grant of, or None (the lease checked at the
+        door: ack, heartbeat, fail)."""
         try:
             rec = self._jobs.get(lease.job)
         except TypeError:  # an unhashable job id cannot be one of ours

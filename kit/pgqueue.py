@@ -396,6 +396,7 @@ class PostgresLeaseQueue(RowObservations):
 
     def ack(self, lease: Lease) -> bool:
         """Finish the job; only the live grant (token, worker, before expiry) is accepted."""
+        check_lease(lease, self.identity)
         return self._change_live(lease, ACK, ACK_FAST, {})
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
@@ -490,8 +491,8 @@ class PostgresLeaseQueue(RowObservations):
             statement, {**args, "now": now}))
 
     def _grant(self, lease) -> dict | None:
-        """The lease as query parameters, or None when it cannot match any row."""
-        check_lease(lease, self.identity)
+        """The lease as query parameters, or None when it cannot match any row (the lease
+        checked at the door: ack, heartbeat, fail)."""
         if not (holdable(lease.job) and holdable(lease.worker)
                 and storable(lease.token) and type(lease.token) is int):
             return None
