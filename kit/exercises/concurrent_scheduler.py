@@ -500,7 +500,7 @@ PROBLEMS = [q1, q2, q3, q4]
 import heapq  # noqa: E402 - appended section
 import itertools  # noqa: E402
 
-from kit.checks import a_kind, same  # noqa: E402
+from kit.checks import same  # noqa: E402
 from kit.exercises.worker_board import Board, drive, loop_rule, worker_thread  # noqa: E402
 
 
@@ -932,24 +932,13 @@ def _start_when_free(first, period, durations):
     return starts
 
 
-def _judge_starts(case, expected, got) -> str | None:
-    """As `difference`, and the times are ints like the inputs: 4.0 is not the slot 4."""
-    wrong = difference(expected, got)
-    if wrong is None:
-        for k, (want, value) in enumerate(zip(expected, got, strict=True)):
-            if type(value) is not type(want):
-                return (f"item {k}: expected {want!r} (an int, like first, period and the "
-                        f"durations), got {value!r} ({a_kind(value)})")
-    return wrong
-
-
 q7 = Problem(
     name="recurring_starts",
     arg_names=("first", "period", "durations"),
     cases=st.tuples(st.integers(0, 5), st.integers(1, 5),
                     st.lists(st.integers(1, 12), max_size=6)),
     answer=recurring_starts,
-    judge=_judge_starts,
+    exact_numbers=True,  # the times are ints like the inputs: 4.0 is not the slot 4
     examples=[("no runs", (0, 5, [])), ("every run on time", (2, 5, [1, 4, 5])),
               ("a run that ends exactly at the next slot", (0, 5, [5, 1])),
               ("a slow run covers two slots", (0, 3, [7, 1, 1])),
