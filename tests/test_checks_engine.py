@@ -441,3 +441,21 @@ def test_a_sample_of_another_size_is_drawn_for_that_size_not_the_first_one_cache
     assert few[3:] == examples and many[60:] == examples
     assert len(set(map(repr, many[:60]))) > 3
     assert DOUBLE.sample(3) is few
+
+
+def test_an_argument_handed_back_is_a_failure_naming_it_here_and_through_the_grader_wire():
+    """given_back: the very object (not an equal copy) is reported, by argument and part; the
+    record crosses the grader's wire for every topic and is judged failed by the engine."""
+    from kit.checks import GivenBack, Observation, given_back
+    from kit.grading import judging, wire
+
+    xs = [3, 1]
+    assert given_back(list(xs), (xs,), ("xs",)) == [3, 1]  # an equal new list is fine
+    back = given_back(xs, (7, xs), ("n", "xs"))
+    assert back == GivenBack("xs", "", [3, 1]) and back.value is not xs
+    part = given_back(("s", xs), (xs,), ("xs",), part="second item", of=lambda r: r[1])
+    assert part.part == "second item" and "its second item is the very list `xs`" in part.why()
+    for topic in TOPICS:
+        assert wire.loads(wire.dumps(back), judging.records_of(topic)) == back, topic
+    verdict = DOUBLE.judged(([3, 1],), Observation("ok", back))
+    assert verdict.outcome == "failed" and "the very list `xs` it was given" in verdict.why

@@ -53,6 +53,7 @@ from hypothesis import strategies as st
 
 from kit.checks import answers
 from kit.checks.report import Outcome, Result, show_hint, show_solution
+from kit.checks.returned import GivenBack
 from kit.jobs import error_message
 
 PASSED, FAILED, NOT_ATTEMPTED = Outcome.PASSED, Outcome.FAILED, Outcome.NOT_ATTEMPTED
@@ -452,6 +453,8 @@ class Problem:
         """None when the observation is right; otherwise its outcome and a sentence saying why."""
         if seen.kind != "ok":
             return Verdict(Outcome(seen.kind), seen.error or str(seen.kind))
+        if isinstance(seen.value, GivenBack):
+            return Verdict(Outcome.FAILED, seen.value.why())
         expected = self.expected(case)
         found = self.exact_numbers and _type_difference(expected, seen.value, "", exact=True)
         found = found or (self.judge(case, expected, seen.value) if self.judge is not None

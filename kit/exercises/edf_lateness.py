@@ -2,12 +2,11 @@
 
 import heapq
 import itertools
-from typing import NamedTuple
 
 from hypothesis import strategies as st
 
 from kit import edf
-from kit.checks import Pitfall, Problem, a_kind, difference
+from kit.checks import Pitfall, Problem, a_kind, difference, given_back
 from kit.edf import Job
 
 SEED_JOBS = [Job("report", 3, 9), Job("email", 1, 2), Job("deploy", 2, 4), Job("backup", 4, 14)]
@@ -112,25 +111,10 @@ def min_late_jobs(jobs):
 
 
 # -- q1: the order ---------------------------------------------------------------------------
-class SameList(NamedTuple):
-    """What a run reports when the answer returned the very list it was given (a plain record,
-    so it crosses the grader's wire; the list itself would look right)."""
-
-    jobs: list
-
-
 def run_new_list(answer, case):
     """Call the answer; the statement promises a *new* list, so the caller's own list object
-    coming back (already in order, say) is reported as `SameList`, whatever it holds."""
-    got = answer(*case)
-    return SameList(list(got)) if got is case[0] else got
-
-
-def _judge_order(case, expected, got) -> str | None:
-    if isinstance(got, SameList):
-        return ("it returned the very list it was given (the same object, not a copy): return "
-                "a new list, even when the jobs are already in deadline order")
-    return difference(expected, got)
+    coming back (already in order, say) is reported as given back, whatever it holds."""
+    return given_back(answer(*case), case, ("jobs",))
 
 
 q1 = Problem(
@@ -140,7 +124,6 @@ q1 = Problem(
     answer=edf_order,
     reference=edf.edf_order,
     run=run_new_list,
-    judge=_judge_order,
     examples=EDGES,
     pitfalls=[
         Pitfall("the given list returned, not a new one",

@@ -13,12 +13,11 @@ dict can pass for the order of `queues`.
 """
 
 from collections import deque
-from typing import NamedTuple
 
 from hypothesis import strategies as st
 
 from kit import fair
-from kit.checks import Pitfall, Problem, a_kind, difference
+from kit.checks import Pitfall, Problem, a_kind, difference, given_back
 from kit.mlfq import Feedback
 from kit.policies import simulate
 
@@ -375,28 +374,12 @@ def tenant_dicts(draw, jobs, deficits=True):
     return queues, credit, weights
 
 
-class SameDeficits(NamedTuple):
-    """What a run reports when the answer returned the `deficits` dict it was given as its
-    new deficits (a plain record, so it crosses the grader's wire)."""
-
-    served: list
-    deficits: dict
-
-
 def run_new_dict(answer, case):
     """The statement promises a *new* dict of deficits: the given one coming back (unchanged,
-    say) is reported as `SameDeficits`, whatever it holds."""
-    got = answer(*case)
-    if type(got) is tuple and len(got) == 2 and got[1] is case[1]:
-        return SameDeficits(got[0], dict(got[1]))
-    return got
-
-
-def _judge_round(case, expected, got) -> str | None:
-    if isinstance(got, SameDeficits):
-        return ("its deficits_after is the very dict `deficits` it was given (the same object): "
-                "return a new dict, even when no deficit changes")
-    return difference(expected, got)
+    say) is reported as given back, whatever it holds."""
+    return given_back(answer(*case), case, ("queues", "deficits", "weights", "quantum"),
+                      part="deficits_after",
+                      of=lambda got: got[1] if type(got) is tuple and len(got) == 2 else None)
 
 
 q3 = Problem(
@@ -406,7 +389,6 @@ q3 = Problem(
     .map(lambda c: (*c[0], c[1])),
     answer=drr_round,
     run=run_new_dict,
-    judge=_judge_round,
     examples=[("nobody has work", ({"b": [], "a": []}, {"a": 0, "b": 0}, {"a": 1, "b": 1}, 3)),
               ("a big job waits for a second round", ({"a": [3, 1]}, {"a": 0}, {"a": 1}, 2)),
               ("the second round of that: credit 2 + 2 pays for 3 and 1",
