@@ -16,7 +16,7 @@ from kit.checks.engine import (
     too_slow,
 )
 from kit.checks.report import Outcome, Result, show_source
-from kit.checks.returned import GivenBack, given_back
+from kit.checks.returned import GivenBack, Reused, given_back
 
-__all__ = ["GivenBack", "Observation", "Outcome", "Pitfall", "Problem", "Result", "Verdict",
-           "a_kind", "difference", "given_back", "same", "show_source", "too_slow"]
+__all__ = ["GivenBack", "Observation", "Outcome", "Pitfall", "Problem", "Result", "Reused",
+           "Verdict", "a_kind", "difference", "given_back", "same", "show_source", "too_slow"]

@@ -53,7 +53,7 @@ from hypothesis import strategies as st
 
 from kit.checks import answers
 from kit.checks.report import Outcome, Result, show_hint, show_solution
-from kit.checks.returned import GivenBack
+from kit.checks.returned import GivenBack, Reused, mutable_parts, shared_with
 from kit.jobs import error_message
 
 PASSED, FAILED, NOT_ATTEMPTED = Outcome.PASSED, Outcome.FAILED, Outcome.NOT_ATTEMPTED
@@ -289,7 +289,10 @@ def call_answer(answer: Callable, case: tuple) -> Any:
 
 
 def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], Observation]:
-    """An observer that runs `answer` here, on a deep copy of each case, with a time limit."""
+    """An observer that runs `answer` here, on a deep copy of each case, with a time limit. A
+    result that shares a list, dict or set with the answer's previous result (kept per problem
+    and answer, across observers: the grader asks one case at a time) is reported `Reused`."""
+    kept = _RUN_STATE.of(problem).setdefault("kept", {})
 
     def observe(case: tuple) -> Observation:
         args = copy.deepcopy(case)
@@ -304,7 +307,9 @@ def observe_locally(problem: "Problem", answer: Callable) -> Callable[[tuple], O
         if args != case:
             return Observation(MUTATED, value, error="the call changed the arguments it was given; "
                                "work on a copy (sorted(x) returns a new list, x.sort() does not)")
-        return Observation("ok", value)
+        earlier = kept.get(id(answer), (None, {}))[1]
+        kept[id(answer)] = (answer, mutable_parts(value))  # the answer held: its id stays its own
+        return Observation("ok", shared_with(earlier, value))
 
     return observe
 
@@ -453,7 +458,7 @@ class Problem:
         """None when the observation is right; otherwise its outcome and a sentence saying why."""
         if seen.kind != "ok":
             return Verdict(Outcome(seen.kind), seen.error or str(seen.kind))
-        if isinstance(seen.value, GivenBack):
+        if isinstance(seen.value, GivenBack | Reused):
             return Verdict(Outcome.FAILED, seen.value.why())
         expected = self.expected(case)
         found = self.exact_numbers and _type_difference(expected, seen.value, "", exact=True)

@@ -67,8 +67,14 @@ base_caps = st.one_of(_base_cap(), _far_cap())
 @st.composite
 def _at_the_cap(draw):
     """(attempt, base, cap) with attempt within two of where the ceiling reaches cap: the
-    boundary a hard-coded threshold ("cap from attempt 1000 on") or a clamp gets wrong."""
+    boundary a hard-coded threshold ("cap from attempt 1000 on") or a clamp gets wrong. Some
+    caps are base × 2^k itself or one float step from it: where a threshold computed in floats
+    (log2(cap / base), a division) lands on the wrong side."""
     base, cap = draw(st.one_of(_base_cap(), _far_cap()))
+    step = draw(st.sampled_from((None, -1, 0, 1)))
+    if step is not None:
+        exact = base * 2 ** draw(st.integers(1, 40))
+        cap = exact if step == 0 else math.nextafter(exact, step * math.inf)
     crossing = math.floor(math.log2(cap / base)) if cap > base else 0
     return max(0, crossing + draw(st.integers(-2, 2))), base, cap
 
@@ -106,7 +112,8 @@ def retry_schedule(attempts, base, cap, rand):
 
 
 def decorrelated(previous, base, cap, rand):
-    """The next wait: uniform between base and three times the previous wait, then capped."""
+    """The next wait: uniform between base and three times the previous wait (one rand() call),
+    then capped."""
     return min(cap, base + rand() * (3 * previous - base))
 
 
@@ -142,6 +149,11 @@ def _why_delay(case, got) -> str:
             how = "rounded" if got == round(right, digits) else "cut"
             return (f": it is the right delay, {right!r}, {how} to {digits} decimal"
                     f"{'s' * (digits != 1)}; return the delay as computed")
+    if _close(got, right):
+        return (f": it is {got!r}, the exact delay is {right!r}: a few float steps off. Compute "
+                "rand() × min(cap, ceiling) with the ceiling doubled from base and compared with "
+                "cap directly; a threshold computed in floats (log2(cap / base), a division) can "
+                "land on the wrong side of cap")
     for n, draw in enumerate(draws[1:], start=2) if r.value is None else ():
         if _close(got, draw * ceiling):
             nth = {2: "second", 3: "third", 4: "fourth"}[n]
@@ -237,6 +249,8 @@ q1 = Problem(
               ("rand() = 0 retries at once", (3, 1.0, 30.0, Rand(value=0.0))),
               ("a huge attempt: 10**6", (10**6, 0.1, 10.0, TOP)),
               ("a cap far above base × 2^62: attempt 70, base 1, cap 1e30", (70, 1.0, 1e30, TOP)),
+              ("a cap one float step above base × 2^5 (3.2000000000000006): attempt 5 is "
+               "not capped", (5, 0.1, math.nextafter(0.1 * 2**5, math.inf), TOP)),
               ("the extremes: base 0.001, cap 1e300, attempt 10**6",
                (10**6, LOWEST_BASE, HIGHEST_CAP, TOP)),
               ("base equal to cap", (5, 2.0, 2.0, TOP)),
@@ -287,7 +301,36 @@ q1 = Problem(
 
 
 # -- q2: the retry schedule ----------------------------------------------------------------------
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
+class RandCalls(NamedTuple):
+    """What a schedule run reports when the answer called rand() other than once per retry."""
+
+    times: object
+    calls: int
+
+
+def run_schedule(answer, case):
+    """Call the answer with a fresh, counted `rand`: its times, or RandCalls when it called
+    rand() other than once per retry (an extra draw after the last one changes no time)."""
+    attempts, base, cap, r = case
+    rand, calls = r.make(), [0]
+
+    def counted():
+        calls[0] += 1
+        return rand()
+
+    times = answer(attempts, base, cap, counted)
+    return times if calls[0] == attempts else RandCalls(times, calls[0])
+
+
 def _judge_schedule(case, expected, got) -> str | None:
+    if isinstance(got, RandCalls):
+        return (_judge_schedule(case, expected, got.times) or
+                f"{case[0]} retries called rand() {_times(got.calls)}: once per retry, in order "
+                "(a replay with the same rand must give the same schedule)")
     if not isinstance(got, list):
         return f"expected a list of times, got {a_kind(got)}"
     if len(got) != len(expected):
@@ -309,7 +352,7 @@ q2 = Problem(
     .map(lambda t: (t[0], *t[1], t[2])),
     answer=retry_schedule,
     reference=backoff.retry_schedule,
-    run=run_with_rand,
+    run=run_schedule,
     judge=_judge_schedule,
     examples=[("no retries", (0, 1.0, 30.0, Rand(seed=7))),
               ("the seed's schedule: 5 retries, base 1, cap 30", (5, 1.0, 30.0, Rand(seed=7))),
@@ -408,8 +451,8 @@ def _why_fixed(case, got: Sample) -> str | None:
     up, _ = _mappings(previous, base, cap)
     shown = ", ".join(f"{r:g} → {g:g}" for r, g in zip(FIXED, got.fixed, strict=True))
     wanted = ", ".join(f"{w:.6g}" for w in up)
-    return (f"the wait does not follow rand(): with rand() held at 0, 0.25, 0.5, 0.75 and "
-            f"0.999999 it waited {shown}; the uniform draw is base + rand() × (3 × previous − "
+    return (f"the wait does not follow rand(): with rand() held at {len(FIXED)} values it "
+            f"waited {shown}; the uniform draw is base + rand() × (3 × previous − "
             f"base) (or 3 × previous − rand() × (...)), capped: {wanted}. Every value rand() "
             "returns must map onto [base, 3 × previous], from its bottom end to its top")
 
@@ -440,6 +483,9 @@ def _judge_sample(case, expected, got) -> str | None:
     if spread > 0 and got.rand_calls == 0:
         return ("rand() was never called: draw the random part from the rand argument (the check "
                 "seeds it), not from the random module")
+    if got.rand_calls != DRAWS and (spread > 0 or got.rand_calls > DRAWS):
+        return (f"{DRAWS} waits called rand() {_times(got.rand_calls)}: call it once per wait "
+                "(a replay with the same rand must give the same waits)")
     fixed = _why_fixed(case, got)
     if fixed is not None:
         return fixed

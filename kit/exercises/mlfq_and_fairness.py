@@ -180,7 +180,9 @@ def mlfq_in_core(tasks, boost):
 
 def _joined(slices):
     """The slices with each run of one task, given tick by tick, joined into one (name, start,
-    end); anything that is not such a tuple is left as it is, for the judge to name."""
+    end); anything that is not such a tuple is left as it is, for the judge to name. Joined in
+    the answer's own list, so the engine still sees the object the answer returned (one list
+    kept between calls is reported as such)."""
     if not isinstance(slices, list):
         return slices
     out = []
@@ -190,7 +192,8 @@ def _joined(slices):
             out[-1] = (s[0], out[-1][1], s[2])
         else:
             out.append(s)
-    return out
+    slices[:] = out
+    return slices
 
 
 def _ticks(slices) -> dict:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kit.checks.engine import CRASHED, NOT_ATTEMPTED, TIMED_OUT, Observation, Problem
-from kit.checks.returned import GivenBack
+from kit.checks.returned import GivenBack, Reused
 from kit.exercises import questions
 from kit.grading import isolation, wire
 from kit.grading.intake import PreparedSubmission, first_line, prepare
@@ -40,8 +40,9 @@ ENGINE_MODULES = ("kit.checks.engine", "kit.checks.report")  # never an answer's
 
 def records_of(topic: str) -> frozenset:
     """The record types a topic's answers may be made of: the kit records its exercises module
-    and the kit modules it imports name, and a GivenBack (an argument handed back), never the
-    engine's problems, observations and results, nor the grader's own classes."""
+    and the kit modules it imports name, and GivenBack and Reused (an argument or an earlier
+    result handed back); never the engine's problems, observations and results, nor the
+    grader's own classes."""
     import importlib
 
     module = importlib.import_module(f"kit.exercises.{topic}")
@@ -49,7 +50,7 @@ def records_of(topic: str) -> frozenset:
                                if type(v) is type(module) and v.__name__.startswith("kit.")]
     return frozenset(v for space in spaces for v in space.values() if wire.is_record(v)
                      and v.__module__ not in ENGINE_MODULES
-                     and not v.__module__.startswith("kit.grading")) | {GivenBack}
+                     and not v.__module__.startswith("kit.grading")) | {GivenBack, Reused}
 
 
 def records_in(value, found: set) -> set:

@@ -1,0 +1,6 @@
+# right: double while below cap
+def backoff_delay(attempt, base, cap, rand):
+    c = base; a = 0
+    while a < attempt and c < cap:
+        c *= 2; a += 1
+    return rand() * min(cap, c)

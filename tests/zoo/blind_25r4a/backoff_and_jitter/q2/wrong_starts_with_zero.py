@@ -1,0 +1,11 @@
+# wrong: includes t = 0 as the first entry
+def backoff_delay(attempt, base, cap, rand):
+    c = base; a = 0
+    while a < attempt and c < cap:
+        c *= 2; a += 1
+    return rand() * min(cap, c)
+def retry_schedule(attempts, base, cap, rand):
+    t = 0; out = [0]
+    for a in range(attempts - 1):
+        t += backoff_delay(a, base, cap, rand); out.append(t)
+    return out if attempts else []

@@ -1,0 +1,3 @@
+# right: sorted by deadline (stable)
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: j.deadline)

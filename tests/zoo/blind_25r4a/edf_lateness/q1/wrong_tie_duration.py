@@ -1,0 +1,3 @@
+# wrong: ties by duration
+def edf_order(jobs):
+    return sorted(jobs, key=lambda j: (j.deadline, j.duration))

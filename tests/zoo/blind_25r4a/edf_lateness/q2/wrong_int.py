@@ -1,0 +1,6 @@
+# wrong: int() of the result
+def max_lateness(order):
+    t = 0; best = None
+    for j in order:
+        t += j.duration; best = t - j.deadline if best is None else max(best, t - j.deadline)
+    return 0 if best is None else int(best)

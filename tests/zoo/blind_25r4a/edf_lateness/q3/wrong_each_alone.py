@@ -1,0 +1,3 @@
+# wrong: each job alone fits
+def feasible(jobs):
+    return all(j.duration <= j.deadline for j in jobs)

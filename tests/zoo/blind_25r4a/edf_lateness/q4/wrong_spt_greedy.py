@@ -1,0 +1,6 @@
+# wrong: shortest first greedy
+def min_late_jobs(jobs):
+    out = []; t = 0
+    for j in sorted(jobs, key=lambda j: j.duration):
+        if t + j.duration <= j.deadline: out.append(j); t += j.duration
+    return out

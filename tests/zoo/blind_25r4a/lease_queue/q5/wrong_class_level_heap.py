@@ -1,0 +1,16 @@
+# wrong: heap and index are class attributes (shared between instances)
+import heapq, itertools
+class DelayedJobs:
+    heap = []; seq = itertools.count(); cur = {}
+    def schedule(self, name, at, payload):
+        s = next(self.seq); self.cur[name] = s
+        heapq.heappush(self.heap, (at, s, name, payload))
+    def cancel(self, name):
+        return self.cur.pop(name, None) is not None
+    def pop_due(self, now):
+        out = []
+        while self.heap and self.heap[0][0] <= now:
+            at, s, name, p = heapq.heappop(self.heap)
+            if self.cur.get(name) == s:
+                del self.cur[name]; out.append((name, p))
+        return out

@@ -1,0 +1,17 @@
+# wrong: current entry recognised by (name, at); payload taken from the heap entry
+import heapq, itertools
+class DelayedJobs:
+    def __init__(self):
+        self.heap = []; self.seq = itertools.count(); self.cur = {}
+    def schedule(self, name, at, payload):
+        self.cur[name] = at
+        heapq.heappush(self.heap, (at, next(self.seq), name, payload))
+    def cancel(self, name):
+        return self.cur.pop(name, None) is not None
+    def pop_due(self, now):
+        out = []
+        while self.heap and self.heap[0][0] <= now:
+            at, s, name, p = heapq.heappop(self.heap)
+            if self.cur.get(name) == at:
+                del self.cur[name]; out.append((name, p))
+        return out

@@ -1,0 +1,9 @@
+# wrong: a task above limit just starts a new block
+def fits(tasks, cpus, limit):
+    blocks = 1 if tasks else 0; cur = 0
+    for x in tasks:
+        if cur + x > limit:
+            blocks += 1; cur = x
+        else:
+            cur += x
+    return blocks <= cpus

@@ -1,0 +1,10 @@
+# wrong: a task of size 0 always starts a new block
+def fits(tasks, cpus, limit):
+    blocks = 1 if tasks else 0; cur = 0
+    for x in tasks:
+        if x > limit: return False
+        if cur + x > limit or (x == 0 and cur > 0):
+            blocks += 1; cur = x
+        else:
+            cur += x
+    return blocks <= cpus

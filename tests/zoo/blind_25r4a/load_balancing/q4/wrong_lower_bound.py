@@ -1,0 +1,4 @@
+# wrong: McNaughton bound max(largest, ceil(total / cpus))
+def min_makespan(tasks, cpus):
+    if not tasks: return 0
+    return max(max(tasks), -(-sum(tasks) // cpus))

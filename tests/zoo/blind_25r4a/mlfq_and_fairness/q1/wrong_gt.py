@@ -1,0 +1,10 @@
+# wrong: drops only when usage exceeds the allotment (> not >=)
+def levels_after(bursts, allotments):
+    lvl = 0; used = 0; out = []
+    last = len(allotments) - 1
+    for b in bursts:
+        used += b
+        if used > allotments[lvl]:
+            lvl = min(lvl + 1, last); used = 0
+        out.append(lvl)
+    return out

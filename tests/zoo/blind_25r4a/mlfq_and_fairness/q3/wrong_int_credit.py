@@ -1,0 +1,12 @@
+# wrong: int() the credit
+def drr_round(queues, deficits, weights, quantum):
+    served = []; after = {}
+    for t, q in queues.items():
+        q = list(q)
+        if not q:
+            after[t] = 0; continue
+        d = deficits[t] + int(quantum * weights[t])
+        while q and q[0] <= d:
+            s = q.pop(0); d -= s; served.append((t, s))
+        after[t] = 0 if not q else d
+    return (served, after)

@@ -1,0 +1,11 @@
+# wrong: at most one job per visit
+def drr_round(queues, deficits, weights, quantum):
+    served = []; after = {}
+    for t, q in queues.items():
+        q = list(q)
+        if not q: after[t] = 0; continue
+        d = deficits[t] + quantum * weights[t]
+        if q[0] <= d:
+            s = q.pop(0); d -= s; served.append((t, s))
+        after[t] = 0 if not q else d
+    return served, after

@@ -1,0 +1,13 @@
+# wrong: deficits_after is one module-level dict reused across calls
+_after = {}
+def drr_round(queues, deficits, weights, quantum):
+    served = []; after = _after; after.clear()
+    for t, q in queues.items():
+        q = list(q)
+        if not q:
+            after[t] = 0; continue
+        d = deficits[t] + quantum * weights[t]
+        while q and q[0] <= d:
+            s = q.pop(0); d -= s; served.append((t, s))
+        after[t] = 0 if not q else d
+    return (served, after)

@@ -1,0 +1,12 @@
+# wrong: rounds deficits to 1 decimal
+def drr_round(queues, deficits, weights, quantum):
+    served = []; after = {}
+    for t, q in queues.items():
+        q = list(q)
+        if not q:
+            after[t] = 0; continue
+        d = deficits[t] + quantum * weights[t]
+        while q and q[0] <= d:
+            s = q.pop(0); d -= s; served.append((t, s))
+        after[t] = 0 if not q else round(d, 1)
+    return (served, after)

@@ -1,0 +1,14 @@
+# right: k rounds from copies
+def shares_after(queues, weights, quantum, k):
+    qs = {t: list(q) for t, q in queues.items()}; d = {t: 0 for t in qs}; got = {t: 0 for t in qs}
+    for _ in range(k):
+        for t, q in qs.items():
+            if not q:
+                d[t] = 0; continue
+            d[t] += quantum * weights[t]
+            while q and q[0] <= d[t]:
+                s = q.pop(0); d[t] -= s; got[t] += s
+            if not q: d[t] = 0
+    total = sum(got.values())
+    if not total: return {}
+    return {t: g / total for t, g in got.items()}

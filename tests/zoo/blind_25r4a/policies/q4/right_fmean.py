@@ -1,0 +1,13 @@
+# right?: statistics.fmean of waits (float)
+from statistics import fmean
+def srtf_average_wait(tasks):
+    left = {i: x.duration for i, x in enumerate(tasks)}; t = 0; w = []
+    while left:
+        ready = [i for i in left if tasks[i].arrival <= t]
+        if not ready:
+            t = min(tasks[i].arrival for i in left); continue
+        i = min(ready, key=lambda i: (left[i], tasks[i].arrival, i))
+        left[i] -= 1; t += 1
+        if left[i] == 0:
+            del left[i]; w.append(t - tasks[i].arrival - tasks[i].duration)
+    return fmean(w)
