@@ -140,12 +140,18 @@ def _items(expected, got):
     return None
 
 
+_CONTAINERS = (dict, list, tuple, set)
+
+
 def _type_difference(expected, got, where: str, exact: bool = False) -> str | None:
     """The first type that differs, outside in; items before the count of items (a list of
     lists for a list of tuples is said as such, whatever their numbers). Ints and floats are one
-    kind unless `exact` (a statement that names "an int" or "a float")."""
-    if type(expected) is not type(got) and (exact or not (type(expected) in _NUMBERS
-                                                          and type(got) in _NUMBERS)):
+    kind unless `exact` (a statement that names "an int" or "a float"). Where a plain dict,
+    list, tuple or set is expected, a subclass of it (an OrderedDict, a defaultdict) is one."""
+    if type(expected) in _CONTAINERS and isinstance(got, type(expected)):
+        pass
+    elif type(expected) is not type(got) and (exact or not (type(expected) in _NUMBERS
+                                                            and type(got) in _NUMBERS)):
         shown = f" ({got!r})" if type(expected) in _NUMBERS and type(got) in _NUMBERS else ""
         return f"{where}expected {a_kind(expected)}, got {a_kind(got)}{shown}"
     if isinstance(expected, list | tuple):

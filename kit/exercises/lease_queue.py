@@ -394,6 +394,10 @@ def _holding(value, grants) -> str:
     return f"{worker} {_grant_of(token, grants)} until {_number(until)}"
 
 
+# put in a first instance: a second instance that hands it out shares its state
+DECOY = "another instance's job"
+
+
 def replay(answer, case) -> list[str]:
     """Build `answer(*params)`, run the operations (`kit.checks.programs.replay`), describe what
     each call returned and, after it, who holds each job put so far; then where each job ended.
@@ -405,17 +409,18 @@ def replay(answer, case) -> list[str]:
     The case "many leases at once" runs `stress_leases` instead and returns its comparisons too.
     """
     *params, ops = case
-    queue = answer(*params)
     if isinstance(ops, tuple):  # the cost case: ("many leases", n, kinds)
-        return stress_leases(queue, *ops[1:])
+        return stress_leases(answer(*params), *ops[1:])
+    answer(*params).put(DECOY, 0)  # never this queue's job (no state shared)
+    queue = answer(*params)
     grants, jobs, retries = [], [], len(params) == 3
 
     def do(queue, step):
         worker = step.words[0]
         if step.name == "put":
-            queue.put(worker, step.at)
+            returned = queue.put(worker, step.at)
             jobs.append(worker)
-            return None
+            return None if returned is None else f"returned {returned!r} (put returns nothing)"
         if step.name == "lease":
             grant = queue.lease(worker, step.at)
             if grant is None:
@@ -745,6 +750,9 @@ q4 = lease_level(
         ("one attempt allowed: the first expiry is the last", (2, 1, 1, [
             "t=0 put A", "t=1 lease w1", "t=4 lease w1", "t=7 lease w1"])),
         ("an expiry noticed late", (2, 3, 1, ["t=0 put C", "t=1 lease w1", "t=9 put A"])),
+        ("the last attempt acked: done, not dead", (5, 2, 1, [
+            "t=0 put A", "t=1 lease w1", "t=2 fail w1 #1", "t=3 lease w1", "t=4 ack w1 #2",
+            "t=9 look"])),
         ("heartbeats are not attempts", (3, 3, 1, ["t=0 put D", "t=0 lease w1",
                                                    "t=1 heartbeat w1 #1", "t=2 heartbeat w1 #1",
                                                    "t=3 fail w1 #1", "t=4 lease w2"])),
@@ -804,9 +812,10 @@ def replay_delayed(answer, case) -> list[str]:
     schedule at step i is the dict {"step": i}. The case ("many cancels", n) runs
     `stress_delayed` and returns its comparisons too."""
     (ops,) = case
-    queue = answer()
     if isinstance(ops, tuple):
-        return stress_delayed(queue, ops[1])
+        return stress_delayed(answer(), ops[1])
+    answer().schedule(DECOY, 0, {"step": 0})  # another instance's job: never this one's
+    queue = answer()
     steps, given = itertools.count(1), []  # given: every list pop_due returned
 
     def do(queue, step):  # the payload of the schedule at step i is {"step": i}

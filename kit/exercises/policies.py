@@ -246,6 +246,8 @@ q3 = Problem(
                ([Task("B", 0, 2), Task("A", 1, 2), Task("C", 1, 1)], 1)),
               ("tasks listed out of arrival order", (LATE_FIRST, 1)),
               ("an idle gap", (GAP, 1)), ("the race, q = 1", (RACE, 1)),
+              ("a task alone starts a fresh quantum: B, arriving mid-quantum, waits for its end",
+               ([Task("A", 0, 10), Task("B", 3, 1)], 2)),
               ("the race, q = 5", (RACE, 5))],
     pitfalls=[
         Pitfall("a short remainder used a full quantum",
