@@ -216,9 +216,10 @@ ENDLESS = ("doubling `attempt` times without stopping reaches inf, and min(cap, 
            "right, only slower (10**6 doublings still take well under the time limit)")
 NO_CAP_WHY = "the ceiling must stop growing at cap: min(cap, base × 2^attempt)"
 CLAMPED = "exponent clamped below the cap"
-CLAMPED_WHY = ("a clamp on the exponent must never bind before the cap does: with base 1 and cap "
-               "1e30 the ceiling of attempt 70 is 2^70, not 2^62 or 2^30. Double the ceiling until "
-               "it reaches cap (or clamp where base × 2^k is past every cap allowed)")
+CLAMPED_WHY = ("a clamp on the exponent must never bind before the cap does (for example, with "
+               "base 1 and cap 1e30 the ceiling of attempt 70 is 2^70, not 2^62 or 2^30; the case "
+               "above says where yours binds). Double the ceiling until it reaches cap (or clamp "
+               "where base × 2^k is past every cap allowed)")
 JITTER_FIRST = "jitter applied before the cap"
 JITTER_FIRST_WHY = ("min(cap, rand() × base × 2^attempt) piles every late retry onto exactly cap: "
                     "the herd is back in lock-step. Cap the ceiling first, then jitter it")
