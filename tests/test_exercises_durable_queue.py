@@ -11,7 +11,7 @@ from kit.widgets.store import LiveRun
 def test_the_race_is_shown_step_by_step():
     result = ex.q1.check(ex._select_then_update)
     assert result.pitfall.name == "SELECT, then UPDATE, outside a transaction"
-    assert result.case == (((0, None, 0),), "AB")
+    assert result.case == (((0, None, 0),), "AB", ex.NOW, ex.UNTIL)
     assert result.error == "A believes it holds job 1, but the table says B"
     assert [(c.worker, c.got) for c in result.got] == [("A", 1), ("B", 1)]
 

@@ -4,9 +4,13 @@ q1 `claim_sql()` returns the list of SQL statements one worker runs to claim a j
 
     jobs (id INTEGER PRIMARY KEY, visible_at REAL, worker TEXT, done INTEGER)
 
-A job can be claimed when `done = 0 AND visible_at <= :now` (a lease that ran out at `now` has
-expired). Claiming sets `worker = :worker, visible_at = :until`. The oldest job (lowest id) goes
-first. The statements run in order on one connection in autocommit mode (so BEGIN / COMMIT are
+`visible_at` is when a job may next be handed out: its run time while nobody has taken it
+(0, or later for a delayed job; worker NULL), then the end of its last lease. A job can be claimed
+when `done = 0 AND visible_at <= :now`, whoever held it (the claiming worker too) and whether or
+not anyone did (a lease that ran out at `now` has expired; a delayed job is not free before its
+run time). Claiming sets `worker = :worker, visible_at = :until`. The oldest job (lowest id) goes
+first. `:now` is the only clock: the check runs claims at several (:now, :until), one far from
+SQLite's own clock. The statements run in order on one connection in autocommit mode (so BEGIN / COMMIT are
 yours to write), with the parameters :worker, :now, :until and :id, the first column of the first
 row of the latest statement that returned rows (None when it returned none). That :id, at the end,
 is the job the worker believes it holds.
@@ -35,11 +39,11 @@ from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, a_kind
 
-NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
+NOW, UNTIL = 10, 15  # the first clock of the check: the claim runs at t = 10 and leases for 5
 TABLE = ("CREATE TABLE jobs (id INTEGER PRIMARY KEY, visible_at REAL NOT NULL, worker TEXT, "
          "done INTEGER NOT NULL DEFAULT 0)")
 INDEX = "CREATE INDEX jobs_free ON jobs (done, visible_at)"  # as a real queue table has
-FREE = f"done = 0 AND visible_at <= {NOW}"  # what the harness counts as claimable
+FREE = "done = 0 AND visible_at <= ?"  # what the harness counts as claimable at the case's now
 SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # memory-backed when possible
 MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule ends
 
@@ -105,10 +109,17 @@ def _budget(limit=20_000):
     return tick
 
 
+def _clock(case) -> tuple:
+    """(:now, :until) of a case: its own, or the first clock (10, 15) when it names none."""
+    return tuple(case[2:4]) if len(case) >= 4 else (NOW, UNTIL)
+
+
 def run_claims(answer, case) -> list[Claim]:
-    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says: a fresh
-    table, one connection per worker, the schedule's steps, then what each claim got."""
-    jobs, schedule = case
+    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says, at the
+    case's :now with leases until its :until: a fresh table, one connection per worker, the
+    schedule's steps, then what each claim got."""
+    jobs, schedule = case[:2]
+    clock = _clock(case)
     statements = _statements(answer)
     folder = tempfile.mkdtemp(prefix="kit-claim-", dir=SCRATCH)
     conns = []
@@ -118,8 +129,8 @@ def run_claims(answer, case) -> list[Claim]:
         workers = _connect_workers(path, conns)
         finished: list[tuple] = []
         for name in schedule:
-            _step(workers[name], statements, look, workers, finished)
-        _finish_in_turns(statements, look, workers, finished)
+            _step(workers[name], statements, look, workers, finished, clock)
+        _finish_in_turns(statements, look, workers, finished, clock)
         return _claims(look, jobs, finished)
     finally:
         for conn in conns:
@@ -154,13 +165,14 @@ def _connect_workers(path, conns) -> dict[str, _Worker]:
     return workers
 
 
-def _step(w: _Worker, statements, look, workers, finished) -> None:
+def _step(w: _Worker, statements, look, workers, finished, clock) -> None:
     """Worker `w` runs its next statement (or waits, when another holds the write lock); a claim
     that ran its last statement is added to `finished`."""
     if w.next == 0:  # a new claim starts: note the oldest free job now
         w.id, w.alone = None, True
-        w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}").fetchone()[0]
-    params = {"worker": w.name, "now": NOW, "until": UNTIL, "id": w.id}
+        w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}",
+                                (clock[0],)).fetchone()[0]
+    params = {"worker": w.name, "now": clock[0], "until": clock[1], "id": w.id}
     try:
         cursor = w.conn.execute(statements[w.next], params)
         rows = cursor.fetchall()
@@ -200,14 +212,14 @@ def _refusal(w: _Worker, e: sqlite3.Error) -> ClaimError:
                       f"{type(e).__name__}: {e}")
 
 
-def _finish_in_turns(statements, look, workers, finished) -> None:
+def _finish_in_turns(statements, look, workers, finished, clock) -> None:
     """Let the claims in progress finish, taking turns; NeverFinished when they cannot."""
     for _ in range(MAX_ROUNDS):
         busy = [w for w in workers.values() if w.next > 0]
         if not busy:
             return
         for w in busy:
-            _step(w, statements, look, workers, finished)
+            _step(w, statements, look, workers, finished, clock)
     raise NeverFinished("the claims never finished: a worker waits for a lock forever")
 
 
@@ -229,8 +241,13 @@ def _claims(look, jobs, finished) -> list[Claim]:
     return claims
 
 
-def _free_at_start(jobs) -> list[int]:
-    return [i for i, (visible_at, _, done) in enumerate(jobs, 1) if not done and visible_at <= NOW]
+def _free_at_start(jobs, now) -> list[int]:
+    return [i for i, (visible_at, _, done) in enumerate(jobs, 1) if not done and visible_at <= now]
+
+
+def _t(x) -> str:
+    """A time as the messages show it: 15 for 15.0, 4000000005 (not 4e+09), 12.5."""
+    return f"{x:.15g}"
 
 
 def claim_fault(c, jobs, free, holders: dict) -> str | None:
@@ -243,10 +260,18 @@ def claim_fault(c, jobs, free, holders: dict) -> str | None:
         return f"job {c.got} was claimed twice: by {holders[c.got]} and by {c.worker}"
     holders[c.got] = c.worker
     if c.got not in free:
-        v, w, d = jobs[c.got - 1] if 0 < c.got <= len(jobs) else (None, None, None)
-        why = "it is done" if d else f"{w} holds it until {v:g}" if v is not None \
-            else "there is no such job"
+        known = type(c.got) is int and 0 < c.got <= len(jobs)
+        v, w, d = jobs[c.got - 1] if known else (None, None, None)
+        why = "it is done" if d else "there is no such job" if v is None \
+            else f"nobody has taken it, but it is delayed: due at {_t(v)}" if w is None \
+            else f"{w} holds it until {_t(v)}"
         return f"{c.worker} claimed job {c.got}, which was not free ({why})"
+    v, w, _ = jobs[c.got - 1]  # free, so a job of the table
+    if c.table_says is None and c.row_after is not None and tuple(c.row_after) == (v, w, 0):
+        return (f"{c.worker} believes it holds job {c.got}, but its claim left that row as it "
+                f"was (visible_at = {_t(v)}, worker = {w!r}): a claim sets visible_at = :until "
+                "and worker = :worker on the job it takes, even when the lease that ran out "
+                "was its own")
     if c.table_says != c.worker:
         return f"{c.worker} believes it holds job {c.got}, but the table says {c.table_says}"
     return None
@@ -266,24 +291,24 @@ def row_fault(c, before, until) -> str | None:
                 f"visible_at = {v!r}, worker = {w!r}, done = {d!r}): a claim may change only "
                 "the row of the job it takes")
     if c.worker != "nobody" and c.got is not None and tuple(c.row_after) != (until, c.worker, 0):
-        return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
+        return (f"after {c.worker}'s claim job {c.got} reads visible_at = {_t(v)}, worker = "
                 f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
-                f":until ({until}) and leaves done = 0, so the job comes back to the "
+                f":until ({_t(until)}) and leaves done = 0, so the job comes back to the "
                 "queue if its worker crashes and the lease runs out")
     return None
 
 
 def _judge(case, expected, got) -> str | None:
-    jobs, _ = case
-    free = _free_at_start(jobs)
+    jobs, until = case[0], _clock(case)[1]
+    free = _free_at_start(jobs, _clock(case)[0])
     holders: dict = {}
     for c in got:
-        before = jobs[c.got - 1] if c.got and 0 < c.got <= len(jobs) else None
+        before = jobs[c.got - 1] if type(c.got) is int and 0 < c.got <= len(jobs) else None
         if c.worker == "nobody":
-            return row_fault(c, before, UNTIL) or (
+            return row_fault(c, before, until) or (
                 f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                 "returned nothing: it will never work on the job it holds")
-        fault = claim_fault(c, jobs, free, holders) or row_fault(c, before, UNTIL)
+        fault = claim_fault(c, jobs, free, holders) or row_fault(c, before, until)
         if fault:
             return fault
         if c.alone and c.got != c.oldest_free:
@@ -326,27 +351,64 @@ def _plain_begin():
 
 READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
 DONE, HELD_LONG = (5, "Z", 1), (UNTIL + 5, "Z", 0)  # HELD_LONG: a lease that runs past :until
+# Jobs put with a delay that nobody took yet (worker NULL, visible_at = their run time): not yet
+# due (a second from now, or after the lease would end), due a while ago, due exactly now.
+DUE_SOON, DUE_LATER, CAME_DUE, DUE_NOW = (NOW + 1, None, 0), (UNTIL + 5, None, 0), \
+    (5, None, 0), (NOW, None, 0)
+# The clocks the claims run at, (:now, :until): the first one, a short lease, a time between whole
+# seconds, and one far past SQLite's own clock (unixepoch() is about 1.8e9 until 2096), so an
+# answer that reads another clock than :now, or derives it from :until, meets a time it gets wrong.
+CLOCKS = [(NOW, UNTIL), (NOW, NOW + 2), (10.5, 13.25), (4_000_000_000, 4_000_000_030)]
 
-_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, HELD_LONG, DONE]),
-                 max_size=4)
+
+@st.composite
+def _claim_cases(draw):
+    """Jobs 1, 2, ... around a clock drawn from CLOCKS: never taken, delayed (not yet due, due,
+    due now) or leased (expired, expiring now, held a little, to :until, past it), by nobody, by
+    a worker that is gone (Z) or by A or B themselves; done or not; then a schedule."""
+    now, until = draw(st.sampled_from(CLOCKS))
+    row = st.tuples(st.sampled_from([0, 0, 0, now - 5, now, now + 1, until, until + 5]),
+                    st.sampled_from([None, None, "Z", "A", "B"]), st.sampled_from([0, 0, 0, 1]))
+    return (draw(st.lists(row, max_size=4).map(tuple)), draw(_schedule), now, until)
+
+
 _schedule = st.text(alphabet="AB", min_size=1, max_size=8)
+_FAR = CLOCKS[-1][0]
 
 q1 = Problem(
     name="claim_sql",
-    arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "schedule (whose statement runs)"),
-    cases=st.tuples(_jobs.map(tuple), _schedule),
+    arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "schedule (whose statement runs)",
+               ":now", ":until"),
+    cases=_claim_cases(),
     answer=claim_sql,
     run=run_claims,
     judge=_judge,
-    max_examples=100,
-    examples=[("no jobs", ((), "A")),
-              ("two workers, one job", ((READY,), "AB")),
-              ("a lease that expires exactly now", ((EXPIRES_NOW,), "A")),
-              ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
-              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB")),
-              ("one worker reads while the other claims", ((READY, READY), "AABBBBAA")),
-              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A")),
-              ("a lease that runs past :until beside a fresh job", ((HELD_LONG, READY), "A"))],
+    max_examples=200,
+    examples=[("no jobs", ((), "A", NOW, UNTIL)),
+              ("two workers, one job", ((READY,), "AB", NOW, UNTIL)),
+              ("a lease that expires exactly now", ((EXPIRES_NOW,), "A", NOW, UNTIL)),
+              ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA", NOW, UNTIL)),
+              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB", NOW, UNTIL)),
+              ("one worker reads while the other claims",
+               ((READY, READY), "AABBBBAA", NOW, UNTIL)),
+              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A", NOW, UNTIL)),
+              ("a lease that runs past :until beside a fresh job",
+               ((HELD_LONG, READY), "A", NOW, UNTIL)),
+              ("delayed jobs nobody took, not yet due, before a fresh job",
+               ((DUE_SOON, DUE_LATER, READY), "A", NOW, UNTIL)),
+              ("a delayed job nobody took that came due, and one due exactly now",
+               ((CAME_DUE, DUE_NOW), "AB", NOW, UNTIL)),
+              ("A's own lease ran out, before a fresh job", (((5, "A", 0), READY), "A", NOW, UNTIL)),
+              ("A's own lease ends exactly now", (((NOW, "A", 0),), "A", NOW, UNTIL)),
+              ("A's own lease still runs, before a fresh job",
+               (((UNTIL, "A", 0), READY), "A", NOW, UNTIL)),
+              ("a lease of 2 s: a lease held one more second, before a fresh job",
+               (((NOW + 1, "Z", 0), READY), "A", NOW, NOW + 2)),
+              ("a clock between whole seconds: a lease that expires exactly now",
+               (((10.5, "Z", 0),), "A", 10.5, 13.25)),
+              ("a later clock, far past SQLite's own, and a 30 s lease",
+               (((_FAR - 5, "Z", 0), (_FAR + 1, "Z", 0), (_FAR + 30, None, 0), READY), "AB",
+                _FAR, _FAR + 30))],
     pitfalls=[
         Pitfall("SELECT, then UPDATE, outside a transaction",
                 "between your SELECT and your UPDATE the other worker can take the same row; an "
@@ -368,6 +430,26 @@ q1 = Problem(
                 "a worker that crashed keeps `worker` set forever; a job is free when its lease "
                 "ran out (visible_at <= :now), whoever held it",
                 edit=[("done = 0 AND visible_at <= :now", "done = 0 AND worker IS NULL")]),
+        Pitfall("a delayed job taken before it is due",
+                "visible_at of a job nobody took yet is its run time: it is free once "
+                "visible_at <= :now, like any other job, not because no worker is named",
+                edit=[("done = 0 AND visible_at <= :now",
+                       "done = 0 AND (worker IS NULL OR visible_at <= :now)")]),
+        Pitfall("the worker's own expired lease left out",
+                "expiry does not ask who held the lease: a worker whose own lease ran out (it "
+                "crashed and came back under the same name) may claim that job again, and must "
+                "renew it (visible_at = :until); the free condition names no worker",
+                edit=[("done = 0 AND visible_at <= :now",
+                       "done = 0 AND visible_at <= :now AND worker IS NOT :worker")]),
+        Pitfall("compared with :until, not :now",
+                ":until is when the new lease will end, not the time now; a lease that ends "
+                "between :now and :until is still held. Compare visible_at with :now",
+                edit=[("visible_at <= :now", "visible_at < :until")]),
+        Pitfall("SQLite's own clock, not :now",
+                "the claim runs at :now, the one clock every worker shares; unixepoch(), "
+                "'now' or CURRENT_TIMESTAMP is another clock (the database host's), which "
+                "agrees with :now only by chance",
+                edit=[("visible_at <= :now", "visible_at <= unixepoch()")]),
         Pitfall("expiry one tick late",
                 "a lease until 10 has expired at 10: held while now < visible_at, so free when "
                 "visible_at <= :now", edit=[("visible_at <= :now", "visible_at < :now")]),
