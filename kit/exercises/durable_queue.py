@@ -10,10 +10,10 @@ when `done = 0 AND visible_at <= :now`, whoever held it (the claiming worker too
 not anyone did (a lease that ran out at `now` has expired; a delayed job is not free before its
 run time). Claiming sets `worker = :worker, visible_at = :until`. The oldest job (lowest id) goes
 first. `:now` is the only clock: the check runs claims at several (:now, :until), one far from
-SQLite's own clock. The statements run in order on one connection in autocommit mode (so BEGIN / COMMIT are
-yours to write), with the parameters :worker, :now, :until and :id, the first column of the first
-row of the latest statement that returned rows (None when it returned none). That :id, at the end,
-is the job the worker believes it holds.
+SQLite's own clock. The statements run in order on one connection in autocommit mode (so
+BEGIN / COMMIT are yours to write), with the parameters :worker, :now, :until and :id, the first
+column of the first row of the latest statement that returned rows (None when it returned none).
+That :id, at the end, is the job the worker believes it holds.
 
 The check does not rely on timing, and it lets SQLite itself decide: it runs two workers, A and
 B, on two real connections to one WAL file and interleaves their statements step by step in the
@@ -391,14 +391,16 @@ q1 = Problem(
               ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB", NOW, UNTIL)),
               ("one worker reads while the other claims",
                ((READY, READY), "AABBBBAA", NOW, UNTIL)),
-              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A", NOW, UNTIL)),
+              ("an expired lease before two fresh jobs",
+               ((EXPIRED, READY, READY), "A", NOW, UNTIL)),
               ("a lease that runs past :until beside a fresh job",
                ((HELD_LONG, READY), "A", NOW, UNTIL)),
               ("delayed jobs nobody took, not yet due, before a fresh job",
                ((DUE_SOON, DUE_LATER, READY), "A", NOW, UNTIL)),
               ("a delayed job nobody took that came due, and one due exactly now",
                ((CAME_DUE, DUE_NOW), "AB", NOW, UNTIL)),
-              ("A's own lease ran out, before a fresh job", (((5, "A", 0), READY), "A", NOW, UNTIL)),
+              ("A's own lease ran out, before a fresh job",
+               (((5, "A", 0), READY), "A", NOW, UNTIL)),
               ("A's own lease ends exactly now", (((NOW, "A", 0),), "A", NOW, UNTIL)),
               ("A's own lease still runs, before a fresh job",
                (((UNTIL, "A", 0), READY), "A", NOW, UNTIL)),
@@ -480,7 +482,7 @@ PROBLEMS = [q1]
 # application's to fence. Programs are generated as what the two workers do; the tokens come from
 # the real queue, and the learner's store is compared with a model after every step.
 from kit import store as _store  # noqa: E402 - appended section
-from kit.checks import difference  # noqa: E402
+from kit.checks import difference, same  # noqa: E402
 from kit.clock import FakeClock  # noqa: E402
 
 SKEW, LEASE_FOR, TICK = 3, 5, 2  # the fast clock runs 3 s ahead; leases last 5 s; a tick is 2 s
@@ -518,8 +520,10 @@ class FencedStore:
 
 def fenced_story(answer, case):
     """Replay the two workers' story on a real SQLite lease queue with skewed clocks; per step,
-    what the store said: a write's True/False, a read's value (None for a lease or a tick)."""
-    (ops,) = case
+    what the store said: a write's True/False, a read's value (None for a lease or a tick).
+    `case` is (ops,) or (ops, first): with first = 0 the store sees the queue's tokens counted
+    from 0 (the first grant writes with token 0), as a queue that starts its counter at 0 does."""
+    ops, first = (*case, None)[:2]
     folder = tempfile.mkdtemp(prefix="kit-fence-", dir=SCRATCH)
     queues = []
     try:
@@ -534,6 +538,7 @@ def fenced_story(answer, case):
         beside.write("report", "another store's value", 10**6)
         fenced, held, seen, put = answer(), {}, [], {"report"}
         granted = {}  # job -> (the newest token the queue granted for it, to whom)
+        shift = []  # queue token + shift = the token the store sees (set at the first grant)
         for op, *arg in ops:
             if op == "put":
                 if arg[0] not in put:
@@ -546,24 +551,27 @@ def fenced_story(answer, case):
             elif op == "lease":
                 got = by[arg[0]].lease(arg[0])
                 if got is not None:
-                    held[arg[0]] = got
-                    granted[got.job] = max(granted.get(got.job, (got.token, arg[0])),
-                                           (got.token, arg[0]))
+                    shift = shift or [0 if first is None else first - got.token]
+                    token = got.token + shift[0]
+                    held[arg[0]] = (got.job, token)
+                    granted[got.job] = max(granted.get(got.job, (token, arg[0])), (token, arg[0]))
                 seen.append(None)
             elif op == "write":
                 lease = held.get(arg[0])
                 if lease is None:
                     seen.append(None)
                 else:  # what write said, and what the key holds right after
-                    said = fenced.write(lease.job, f"{arg[0]}#{lease.token}", lease.token)
-                    seen.append((said, fenced.read(lease.job)))
+                    job, token = lease
+                    said = fenced.write(job, f"{arg[0]}#{token}", token)
+                    seen.append((said, fenced.read(job)))
             elif op == "late":  # a delayed write next to the newest grant: older, equal, newer
-                key, delta, same = arg
-                if key not in granted:
+                key, delta, theirs, *given = arg  # given: the value to write (a falsy one, say)
+                if key not in granted or granted[key][0] + delta < 0:  # tokens are 0 or more
                     seen.append(None)
                 else:
                     token, who = granted[key]
-                    value = f"{who}#{token}" if same else token + delta  # any value: an int
+                    value = given[0] if given else f"{who}#{token}" if theirs \
+                        else token + delta  # any value: an int
                     said = fenced.write(key, value, token + delta)
                     seen.append((said, fenced.read(key)))
             else:
@@ -583,21 +591,32 @@ def _say(op) -> str:
             "late": _say_late(*arg)}.get(what, what)
 
 
-def _say_late(key="", delta=0, same=False, *_) -> str:
+def _say_late(key="", delta=0, same=False, *given) -> str:
     which = {-1: "one older than", 0: "equal to", 1: "one newer than"}.get(delta, "")
-    value = "the newest holder's value" if same else "a new value (an int)"
+    value = f"the value {given[0]!r}" if given else "the newest holder's value" if same \
+        else "a new value (an int)"
     return f"a delayed write to {key}, token {which} the newest granted, {value}"
 
 
+def _offered(value, given) -> bool:
+    """Could a write of this story have carried `value`? A holder's "who#token", a delayed
+    write's int, or a value a delayed write was given: a store holding anything else holds
+    another store's state."""
+    return (type(value) is int or any(same(value, g) for g in given)
+            or isinstance(value, str) and value.partition("#")[0] in ("honest", "fast"))
+
+
 def _judge_fenced(case, expected, got) -> str | None:
-    (ops,) = case
+    ops = case[0]
     if not isinstance(got, list) or len(got) != len(expected):
         return difference(expected, got)
-    written = {w[1] for w in expected if isinstance(w, tuple)}
+    written = [w[1] for w in expected if isinstance(w, tuple)]  # a list: 0 and False are two
+    given = [op[4] for op in ops if op[0] == "late" and len(op) > 4]
     for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
         if op[0] in ("write", "late") and want is not None:
             (want, holds), (value, now_holds) = want, value
-            if now_holds is not None and all(str(now_holds) != str(w) for w in written):
+            if now_holds is not None and all(str(now_holds) != str(w) for w in written) \
+                    and not _offered(now_holds, given):
                 return (f"step {k} ({_say(op)}): write said {value}, and the store then held "
                         f"{now_holds!r}, which no write of this story made: your store shares "
                         "its state with another FencedStore (a class attribute, a mutable "
@@ -605,10 +624,10 @@ def _judge_fenced(case, expected, got) -> str | None:
                         "it; each FencedStore() must be a store of its own")
             if value is not True and value is not False:
                 return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
-            if value == want and now_holds != holds:
+            if value == want and not same(holds, now_holds):
                 return (f"step {k} ({_say(op)}): write said {value}, and then the store held "
                         f"{now_holds!r}; it should hold {holds!r}")
-        if want != value or type(want) is not type(value):
+        if not same(want, value):
             said = {True: "True (stored)", False: "False (refused: a newer token wrote it)"}
             return (f"step {k} ({_say(op)}): expected {said.get(want, repr(want))}, "
                     f"got {said.get(value, repr(value))}")
@@ -624,12 +643,16 @@ def _last_writer_wins():
     return LastWriterWins()
 
 
+FALSY = (0, "", None, False)  # values a store must keep as written: `if value:` loses them
 _STEPS = [("lease", "honest"), ("lease", "fast"), ("tick",), ("tick",), ("write", "honest"),
           ("write", "fast"), ("write", "honest"), ("write", "fast"), ("read", "report"),
           ("read", "invoice"), ("put", "invoice"),
           *[("late", key, delta, same) for key in ("report", "invoice") for delta in (-1, 0, 1)
-            for same in (False, True)]]
-_LATE = [("late", "report", delta, same) for delta in (-1, 0, 1) for same in (False, True)]
+            for same in (False, True)],
+          *[("late", key, delta, False, v) for key in ("report", "invoice") for delta in (0, 1)
+            for v in FALSY]]
+_LATE = [*[("late", "report", delta, same) for delta in (-1, 0, 1) for same in (False, True)],
+         *[("late", "report", delta, False, v) for delta in (0, 1) for v in FALSY]]
 
 
 @st.composite
@@ -647,14 +670,16 @@ def _rounds(draw):
     return ops
 
 
-_story = st.one_of(_rounds(), st.lists(st.sampled_from(_STEPS), min_size=3, max_size=12)
-                   ).map(lambda ops: (ops,))
+# The tokens the store sees: the queue's own (None), or counted from 0, so that token 0 writes.
+_story = st.tuples(st.one_of(_rounds(), st.lists(st.sampled_from(_STEPS), min_size=3,
+                                                  max_size=12)),
+                   st.sampled_from([None, 0]))
 _THE_DEMO = [("lease", "honest"), ("tick",), ("lease", "fast"), ("write", "fast"),
              ("write", "honest"), ("read", "report")]
 
 q2 = Problem(
     name="FencedStore",
-    arg_names=("what the workers do",),
+    arg_names=("what the workers do", "tokens counted from (None: the queue's own)"),
     cases=_story,
     answer=FencedStore,
     reference=FencedStore,
@@ -677,7 +702,16 @@ q2 = Problem(
                "value, then the stored value), equal, and one newer",
                ([*_THE_DEMO[:4], ("late", "report", -1, False), ("late", "report", -1, True),
                  ("late", "report", 0, True), ("late", "report", 1, False),
-                 ("late", "report", 0, False), ("read", "report")],))],
+                 ("late", "report", 0, False), ("read", "report")],)),
+              ("tokens counted from 0: the first holder writes with token 0, the next one takes "
+               "over and writes, then the first writes late",
+               ([("lease", "honest"), ("write", "honest"), ("tick",), ("lease", "fast"),
+                 ("write", "fast"), ("write", "honest"), ("read", "report")], 0)),
+              ('the newest holder writes 0, "", None and False, each followed by a delayed '
+               "write with an older token",
+               ([*_THE_DEMO[:4], *[op for v in FALSY for op in (
+                   ("late", "report", 0, False, v), ("read", "report"),
+                   ("late", "report", -1, False), ("read", "report"))]], None))],
     pitfalls=[
         Pitfall("no fence: last writer wins", "the stale holder's late write overwrites the "
                 "result of the worker that holds the job now; keep the newest token per key and "
@@ -690,6 +724,16 @@ q2 = Problem(
                 "every older one, the one just before it included (token < newest, no slack)",
                 edit=[("if token < self.newest.get(key, token):",
                        "if token < self.newest.get(key, token) - 1:")]),
+        Pitfall("a falsy value not stored", "a value is any object: 0, \"\", None and False "
+                "are written like any other (`if value:` drops them while write says True); "
+                "store whatever the write carries, and test a key with `in`, not by its value",
+                edit=[("        self.values[key] = value\n",
+                       "        if value:\n            self.values[key] = value\n")]),
+        Pitfall("token 0 let through", "0 is a token like any other, the first of a queue that "
+                "counts from 0: `if token and ...` waves it through unfenced. Compare the token "
+                "itself (token < newest), never its truth",
+                edit=[("if token < self.newest.get(key, token):",
+                       "if token and token < self.newest.get(key, token):")]),
         Pitfall("one fence for the whole store", "tokens come from one counter for all jobs, so "
                 "a newer token on another key says nothing about this one: fence per key",
                 edit=[("self.newest.get(key, token)",
