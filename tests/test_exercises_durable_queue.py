@@ -11,7 +11,7 @@ from kit.widgets.store import LiveRun
 def test_the_race_is_shown_step_by_step():
     result = ex.q1.check(ex._select_then_update)
     assert result.pitfall.name == "SELECT, then UPDATE, outside a transaction"
-    assert result.case == (((0, None, 0),), "AB")
+    assert result.case == (((0, None, 0),), "AB", ex.NOW, ex.UNTIL)
     assert result.error == "A believes it holds job 1, but the table says B"
     assert [(c.worker, c.got) for c in result.got] == [("A", 1), ("B", 1)]
 
@@ -134,3 +134,20 @@ def test_live_run_starts_kills_and_finishes():
         assert run.lines[-1] == "Finished: 40 of 40 jobs done or dead, 0 lost, 0 wrong results."
     finally:
         run.close()
+
+
+def test_each_pitfall_is_named_by_its_own_answer():
+    for pitfall in ex.q1.pitfalls:
+        result = ex.q1.check(pitfall.answer)
+        assert not result and result.pitfall is pitfall, (pitfall.name, repr(result))
+
+
+def test_the_claims_run_at_more_than_one_clock():
+    """The statement: :now is the one clock. The cases must make other clocks disagree with it
+    (another lease length, a time between seconds, a :now past SQLite's own clock)."""
+    clocks = {case[2:] for case in ex.q1.generated()}
+    assert clocks == set(ex.CLOCKS), clocks
+    rows = [row for case in ex.q1.generated() for row in case[0]]
+    assert any(w is None and v > now for case in ex.q1.generated() for v, w, _ in case[0]
+               for now in [case[2]]), "no delayed job nobody took is generated"
+    assert any(w in ("A", "B") for _, w, _ in rows), "no lease of A or B themselves is generated"

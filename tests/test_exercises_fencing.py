@@ -3,6 +3,7 @@ clock-skew story (a real SQLite lease queue, one worker's clock 3 s fast)."""
 
 import pytest
 
+from kit.checks import same
 from kit.exercises import durable_queue as ex
 
 q2 = ex.q2
@@ -81,3 +82,19 @@ class ReadsTheToken(MaxOfDict):
 def test_undeclared_wrong_answers_fail(answer):
     result = q2.check(answer)
     assert not result, f"{answer.__name__} passed"
+
+
+def test_stories_write_token_0_and_falsy_values():
+    """Token 0 and the values 0, "", None, False reach the store in generated stories, not only
+    in the named edge cases: a store that tests them by truth meets them."""
+    cases = q2.generated()
+    assert any(first == 0 and any(op[0] == "write" for op in ops) for ops, first in cases)
+    given = [op[4] for ops, _ in cases for op in ops if op[0] == "late" and len(op) > 4]
+    assert all(any(same(v, g) for g in given) for v in ex.FALSY), given
+
+
+def test_a_falsy_value_then_an_older_token_is_refused():
+    for value in ex.FALSY:
+        fence = ex.FencedStore()
+        assert fence.write("k", value, 1) is True and fence.read("k") is value
+        assert fence.write("k", "late", 0) is False and fence.read("k") is value

@@ -4,12 +4,16 @@ q1 `claim_sql()` returns the list of SQL statements one worker runs to claim a j
 
     jobs (id INTEGER PRIMARY KEY, visible_at REAL, worker TEXT, done INTEGER)
 
-A job can be claimed when `done = 0 AND visible_at <= :now` (a lease that ran out at `now` has
-expired). Claiming sets `worker = :worker, visible_at = :until`. The oldest job (lowest id) goes
-first. The statements run in order on one connection in autocommit mode (so BEGIN / COMMIT are
-yours to write), with the parameters :worker, :now, :until and :id, the first column of the first
-row of the latest statement that returned rows (None when it returned none). That :id, at the end,
-is the job the worker believes it holds.
+`visible_at` is when a job may next be handed out: its run time while nobody has taken it
+(0, or later for a delayed job; worker NULL), then the end of its last lease. A job can be claimed
+when `done = 0 AND visible_at <= :now`, whoever held it (the claiming worker too) and whether or
+not anyone did (a lease that ran out at `now` has expired; a delayed job is not free before its
+run time). Claiming sets `worker = :worker, visible_at = :until`. The oldest job (lowest id) goes
+first. `:now` is the only clock: the check runs claims at several (:now, :until), one far from
+SQLite's own clock. The statements run in order on one connection in autocommit mode (so
+BEGIN / COMMIT are yours to write), with the parameters :worker, :now, :until and :id, the first
+column of the first row of the latest statement that returned rows (None when it returned none).
+That :id, at the end, is the job the worker believes it holds.
 
 The check does not rely on timing, and it lets SQLite itself decide: it runs two workers, A and
 B, on two real connections to one WAL file and interleaves their statements step by step in the
@@ -35,11 +39,11 @@ from hypothesis import strategies as st
 
 from kit.checks import Pitfall, Problem, a_kind
 
-NOW, UNTIL = 10, 15  # the claim runs at t = 10 and leases for 5
+NOW, UNTIL = 10, 15  # the first clock of the check: the claim runs at t = 10 and leases for 5
 TABLE = ("CREATE TABLE jobs (id INTEGER PRIMARY KEY, visible_at REAL NOT NULL, worker TEXT, "
          "done INTEGER NOT NULL DEFAULT 0)")
 INDEX = "CREATE INDEX jobs_free ON jobs (done, visible_at)"  # as a real queue table has
-FREE = f"done = 0 AND visible_at <= {NOW}"  # what the harness counts as claimable
+FREE = "done = 0 AND visible_at <= ?"  # what the harness counts as claimable at the case's now
 SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # memory-backed when possible
 MAX_ROUNDS = 40  # steps to finish the claims in progress after the schedule ends
 
@@ -105,10 +109,17 @@ def _budget(limit=20_000):
     return tick
 
 
+def _clock(case) -> tuple:
+    """(:now, :until) of a case: its own, or the first clock (10, 15) when it names none."""
+    return tuple(case[2:4]) if len(case) >= 4 else (NOW, UNTIL)
+
+
 def run_claims(answer, case) -> list[Claim]:
-    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says: a fresh
-    table, one connection per worker, the schedule's steps, then what each claim got."""
-    jobs, schedule = case
+    """Run `answer`'s statements for workers A and B, interleaved as `schedule` says, at the
+    case's :now with leases until its :until: a fresh table, one connection per worker, the
+    schedule's steps, then what each claim got."""
+    jobs, schedule = case[:2]
+    clock = _clock(case)
     statements = _statements(answer)
     folder = tempfile.mkdtemp(prefix="kit-claim-", dir=SCRATCH)
     conns = []
@@ -118,8 +129,8 @@ def run_claims(answer, case) -> list[Claim]:
         workers = _connect_workers(path, conns)
         finished: list[tuple] = []
         for name in schedule:
-            _step(workers[name], statements, look, workers, finished)
-        _finish_in_turns(statements, look, workers, finished)
+            _step(workers[name], statements, look, workers, finished, clock)
+        _finish_in_turns(statements, look, workers, finished, clock)
         return _claims(look, jobs, finished)
     finally:
         for conn in conns:
@@ -154,13 +165,14 @@ def _connect_workers(path, conns) -> dict[str, _Worker]:
     return workers
 
 
-def _step(w: _Worker, statements, look, workers, finished) -> None:
+def _step(w: _Worker, statements, look, workers, finished, clock) -> None:
     """Worker `w` runs its next statement (or waits, when another holds the write lock); a claim
     that ran its last statement is added to `finished`."""
     if w.next == 0:  # a new claim starts: note the oldest free job now
         w.id, w.alone = None, True
-        w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}").fetchone()[0]
-    params = {"worker": w.name, "now": NOW, "until": UNTIL, "id": w.id}
+        w.oldest = look.execute(f"SELECT min(id) FROM jobs WHERE {FREE}",
+                                (clock[0],)).fetchone()[0]
+    params = {"worker": w.name, "now": clock[0], "until": clock[1], "id": w.id}
     try:
         cursor = w.conn.execute(statements[w.next], params)
         rows = cursor.fetchall()
@@ -200,14 +212,14 @@ def _refusal(w: _Worker, e: sqlite3.Error) -> ClaimError:
                       f"{type(e).__name__}: {e}")
 
 
-def _finish_in_turns(statements, look, workers, finished) -> None:
+def _finish_in_turns(statements, look, workers, finished, clock) -> None:
     """Let the claims in progress finish, taking turns; NeverFinished when they cannot."""
     for _ in range(MAX_ROUNDS):
         busy = [w for w in workers.values() if w.next > 0]
         if not busy:
             return
         for w in busy:
-            _step(w, statements, look, workers, finished)
+            _step(w, statements, look, workers, finished, clock)
     raise NeverFinished("the claims never finished: a worker waits for a lock forever")
 
 
@@ -229,8 +241,13 @@ def _claims(look, jobs, finished) -> list[Claim]:
     return claims
 
 
-def _free_at_start(jobs) -> list[int]:
-    return [i for i, (visible_at, _, done) in enumerate(jobs, 1) if not done and visible_at <= NOW]
+def _free_at_start(jobs, now) -> list[int]:
+    return [i for i, (visible_at, _, done) in enumerate(jobs, 1) if not done and visible_at <= now]
+
+
+def _t(x) -> str:
+    """A time as the messages show it: 15 for 15.0, 4000000005 (not 4e+09), 12.5."""
+    return f"{x:.15g}"
 
 
 def claim_fault(c, jobs, free, holders: dict) -> str | None:
@@ -243,10 +260,18 @@ def claim_fault(c, jobs, free, holders: dict) -> str | None:
         return f"job {c.got} was claimed twice: by {holders[c.got]} and by {c.worker}"
     holders[c.got] = c.worker
     if c.got not in free:
-        v, w, d = jobs[c.got - 1] if 0 < c.got <= len(jobs) else (None, None, None)
-        why = "it is done" if d else f"{w} holds it until {v:g}" if v is not None \
-            else "there is no such job"
+        known = type(c.got) is int and 0 < c.got <= len(jobs)
+        v, w, d = jobs[c.got - 1] if known else (None, None, None)
+        why = "it is done" if d else "there is no such job" if v is None \
+            else f"nobody has taken it, but it is delayed: due at {_t(v)}" if w is None \
+            else f"{w} holds it until {_t(v)}"
         return f"{c.worker} claimed job {c.got}, which was not free ({why})"
+    v, w, _ = jobs[c.got - 1]  # free, so a job of the table
+    if c.table_says is None and c.row_after is not None and tuple(c.row_after) == (v, w, 0):
+        return (f"{c.worker} believes it holds job {c.got}, but its claim left that row as it "
+                f"was (visible_at = {_t(v)}, worker = {w!r}): a claim sets visible_at = :until "
+                "and worker = :worker on the job it takes, even when the lease that ran out "
+                "was its own")
     if c.table_says != c.worker:
         return f"{c.worker} believes it holds job {c.got}, but the table says {c.table_says}"
     return None
@@ -266,24 +291,24 @@ def row_fault(c, before, until) -> str | None:
                 f"visible_at = {v!r}, worker = {w!r}, done = {d!r}): a claim may change only "
                 "the row of the job it takes")
     if c.worker != "nobody" and c.got is not None and tuple(c.row_after) != (until, c.worker, 0):
-        return (f"after {c.worker}'s claim job {c.got} reads visible_at = {v:g}, worker = "
+        return (f"after {c.worker}'s claim job {c.got} reads visible_at = {_t(v)}, worker = "
                 f"{w!r}, done = {d}; a claim sets worker = :worker and visible_at = "
-                f":until ({until}) and leaves done = 0, so the job comes back to the "
+                f":until ({_t(until)}) and leaves done = 0, so the job comes back to the "
                 "queue if its worker crashes and the lease runs out")
     return None
 
 
 def _judge(case, expected, got) -> str | None:
-    jobs, _ = case
-    free = _free_at_start(jobs)
+    jobs, until = case[0], _clock(case)[1]
+    free = _free_at_start(jobs, _clock(case)[0])
     holders: dict = {}
     for c in got:
-        before = jobs[c.got - 1] if c.got and 0 < c.got <= len(jobs) else None
+        before = jobs[c.got - 1] if type(c.got) is int and 0 < c.got <= len(jobs) else None
         if c.worker == "nobody":
-            return row_fault(c, before, UNTIL) or (
+            return row_fault(c, before, until) or (
                 f"the table gives job {c.got} to {c.table_says}, but that worker's claim "
                 "returned nothing: it will never work on the job it holds")
-        fault = claim_fault(c, jobs, free, holders) or row_fault(c, before, UNTIL)
+        fault = claim_fault(c, jobs, free, holders) or row_fault(c, before, until)
         if fault:
             return fault
         if c.alone and c.got != c.oldest_free:
@@ -326,27 +351,66 @@ def _plain_begin():
 
 READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
 DONE, HELD_LONG = (5, "Z", 1), (UNTIL + 5, "Z", 0)  # HELD_LONG: a lease that runs past :until
+# Jobs put with a delay that nobody took yet (worker NULL, visible_at = their run time): not yet
+# due (a second from now, or after the lease would end), due a while ago, due exactly now.
+DUE_SOON, DUE_LATER, CAME_DUE, DUE_NOW = (NOW + 1, None, 0), (UNTIL + 5, None, 0), \
+    (5, None, 0), (NOW, None, 0)
+# The clocks the claims run at, (:now, :until): the first one, a short lease, a time between whole
+# seconds, and one far past SQLite's own clock (unixepoch() is about 1.8e9 until 2096), so an
+# answer that reads another clock than :now, or derives it from :until, meets a time it gets wrong.
+CLOCKS = [(NOW, UNTIL), (NOW, NOW + 2), (10.5, 13.25), (4_000_000_000, 4_000_000_030)]
 
-_jobs = st.lists(st.sampled_from([READY, READY, EXPIRED, EXPIRES_NOW, HELD, HELD_LONG, DONE]),
-                 max_size=4)
+
+@st.composite
+def _claim_cases(draw):
+    """Jobs 1, 2, ... around a clock drawn from CLOCKS: never taken, delayed (not yet due, due,
+    due now) or leased (expired, expiring now, held a little, to :until, past it), by nobody, by
+    a worker that is gone (Z) or by A or B themselves; done or not; then a schedule."""
+    now, until = draw(st.sampled_from(CLOCKS))
+    row = st.tuples(st.sampled_from([0, 0, 0, now - 5, now, now + 1, until, until + 5]),
+                    st.sampled_from([None, None, "Z", "A", "B"]), st.sampled_from([0, 0, 0, 1]))
+    return (draw(st.lists(row, max_size=4).map(tuple)), draw(_schedule), now, until)
+
+
 _schedule = st.text(alphabet="AB", min_size=1, max_size=8)
+_FAR = CLOCKS[-1][0]
 
 q1 = Problem(
     name="claim_sql",
-    arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "schedule (whose statement runs)"),
-    cases=st.tuples(_jobs.map(tuple), _schedule),
+    arg_names=("jobs 1, 2, ... as (visible_at, worker, done)", "schedule (whose statement runs)",
+               ":now", ":until"),
+    cases=_claim_cases(),
     answer=claim_sql,
     run=run_claims,
     judge=_judge,
-    max_examples=100,
-    examples=[("no jobs", ((), "A")),
-              ("two workers, one job", ((READY,), "AB")),
-              ("a lease that expires exactly now", ((EXPIRES_NOW,), "A")),
-              ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA")),
-              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB")),
-              ("one worker reads while the other claims", ((READY, READY), "AABBBBAA")),
-              ("an expired lease before two fresh jobs", ((EXPIRED, READY, READY), "A")),
-              ("a lease that runs past :until beside a fresh job", ((HELD_LONG, READY), "A"))],
+    max_examples=200,
+    examples=[("no jobs", ((), "A", NOW, UNTIL)),
+              ("two workers, one job", ((READY,), "AB", NOW, UNTIL)),
+              ("a lease that expires exactly now", ((EXPIRES_NOW,), "A", NOW, UNTIL)),
+              ("a crashed worker's lease, then a fresh job", ((EXPIRED, READY), "AA", NOW, UNTIL)),
+              ("a lease still held and a done job", ((HELD, DONE, READY), "ABAB", NOW, UNTIL)),
+              ("one worker reads while the other claims",
+               ((READY, READY), "AABBBBAA", NOW, UNTIL)),
+              ("an expired lease before two fresh jobs",
+               ((EXPIRED, READY, READY), "A", NOW, UNTIL)),
+              ("a lease that runs past :until beside a fresh job",
+               ((HELD_LONG, READY), "A", NOW, UNTIL)),
+              ("delayed jobs nobody took, not yet due, before a fresh job",
+               ((DUE_SOON, DUE_LATER, READY), "A", NOW, UNTIL)),
+              ("a delayed job nobody took that came due, and one due exactly now",
+               ((CAME_DUE, DUE_NOW), "AB", NOW, UNTIL)),
+              ("A's own lease ran out, before a fresh job",
+               (((5, "A", 0), READY), "A", NOW, UNTIL)),
+              ("A's own lease ends exactly now", (((NOW, "A", 0),), "A", NOW, UNTIL)),
+              ("A's own lease still runs, before a fresh job",
+               (((UNTIL, "A", 0), READY), "A", NOW, UNTIL)),
+              ("a lease of 2 s: a lease held one more second, before a fresh job",
+               (((NOW + 1, "Z", 0), READY), "A", NOW, NOW + 2)),
+              ("a clock between whole seconds: a lease that expires exactly now",
+               (((10.5, "Z", 0),), "A", 10.5, 13.25)),
+              ("a later clock, far past SQLite's own, and a 30 s lease",
+               (((_FAR - 5, "Z", 0), (_FAR + 1, "Z", 0), (_FAR + 30, None, 0), READY), "AB",
+                _FAR, _FAR + 30))],
     pitfalls=[
         Pitfall("SELECT, then UPDATE, outside a transaction",
                 "between your SELECT and your UPDATE the other worker can take the same row; an "
@@ -368,6 +432,26 @@ q1 = Problem(
                 "a worker that crashed keeps `worker` set forever; a job is free when its lease "
                 "ran out (visible_at <= :now), whoever held it",
                 edit=[("done = 0 AND visible_at <= :now", "done = 0 AND worker IS NULL")]),
+        Pitfall("a delayed job taken before it is due",
+                "visible_at of a job nobody took yet is its run time: it is free once "
+                "visible_at <= :now, like any other job, not because no worker is named",
+                edit=[("done = 0 AND visible_at <= :now",
+                       "done = 0 AND (worker IS NULL OR visible_at <= :now)")]),
+        Pitfall("the worker's own expired lease left out",
+                "expiry does not ask who held the lease: a worker whose own lease ran out (it "
+                "crashed and came back under the same name) may claim that job again, and must "
+                "renew it (visible_at = :until); the free condition names no worker",
+                edit=[("done = 0 AND visible_at <= :now",
+                       "done = 0 AND visible_at <= :now AND worker IS NOT :worker")]),
+        Pitfall("compared with :until, not :now",
+                ":until is when the new lease will end, not the time now; a lease that ends "
+                "between :now and :until is still held. Compare visible_at with :now",
+                edit=[("visible_at <= :now", "visible_at < :until")]),
+        Pitfall("SQLite's own clock, not :now",
+                "the claim runs at :now, the one clock every worker shares; unixepoch(), "
+                "'now' or CURRENT_TIMESTAMP is another clock (the database host's), which "
+                "agrees with :now only by chance",
+                edit=[("visible_at <= :now", "visible_at <= unixepoch()")]),
         Pitfall("expiry one tick late",
                 "a lease until 10 has expired at 10: held while now < visible_at, so free when "
                 "visible_at <= :now", edit=[("visible_at <= :now", "visible_at < :now")]),
@@ -398,7 +482,7 @@ PROBLEMS = [q1]
 # application's to fence. Programs are generated as what the two workers do; the tokens come from
 # the real queue, and the learner's store is compared with a model after every step.
 from kit import store as _store  # noqa: E402 - appended section
-from kit.checks import difference  # noqa: E402
+from kit.checks import difference, same  # noqa: E402
 from kit.clock import FakeClock  # noqa: E402
 
 SKEW, LEASE_FOR, TICK = 3, 5, 2  # the fast clock runs 3 s ahead; leases last 5 s; a tick is 2 s
@@ -436,8 +520,10 @@ class FencedStore:
 
 def fenced_story(answer, case):
     """Replay the two workers' story on a real SQLite lease queue with skewed clocks; per step,
-    what the store said: a write's True/False, a read's value (None for a lease or a tick)."""
-    (ops,) = case
+    what the store said: a write's True/False, a read's value (None for a lease or a tick).
+    `case` is (ops,) or (ops, first): with first = 0 the store sees the queue's tokens counted
+    from 0 (the first grant writes with token 0), as a queue that starts its counter at 0 does."""
+    ops, first = (*case, None)[:2]
     folder = tempfile.mkdtemp(prefix="kit-fence-", dir=SCRATCH)
     queues = []
     try:
@@ -452,6 +538,7 @@ def fenced_story(answer, case):
         beside.write("report", "another store's value", 10**6)
         fenced, held, seen, put = answer(), {}, [], {"report"}
         granted = {}  # job -> (the newest token the queue granted for it, to whom)
+        shift = []  # queue token + shift = the token the store sees (set at the first grant)
         for op, *arg in ops:
             if op == "put":
                 if arg[0] not in put:
@@ -464,24 +551,27 @@ def fenced_story(answer, case):
             elif op == "lease":
                 got = by[arg[0]].lease(arg[0])
                 if got is not None:
-                    held[arg[0]] = got
-                    granted[got.job] = max(granted.get(got.job, (got.token, arg[0])),
-                                           (got.token, arg[0]))
+                    shift = shift or [0 if first is None else first - got.token]
+                    token = got.token + shift[0]
+                    held[arg[0]] = (got.job, token)
+                    granted[got.job] = max(granted.get(got.job, (token, arg[0])), (token, arg[0]))
                 seen.append(None)
             elif op == "write":
                 lease = held.get(arg[0])
                 if lease is None:
                     seen.append(None)
                 else:  # what write said, and what the key holds right after
-                    said = fenced.write(lease.job, f"{arg[0]}#{lease.token}", lease.token)
-                    seen.append((said, fenced.read(lease.job)))
+                    job, token = lease
+                    said = fenced.write(job, f"{arg[0]}#{token}", token)
+                    seen.append((said, fenced.read(job)))
             elif op == "late":  # a delayed write next to the newest grant: older, equal, newer
-                key, delta, same = arg
-                if key not in granted:
+                key, delta, theirs, *given = arg  # given: the value to write (a falsy one, say)
+                if key not in granted or granted[key][0] + delta < 0:  # tokens are 0 or more
                     seen.append(None)
                 else:
                     token, who = granted[key]
-                    value = f"{who}#{token}" if same else token + delta  # any value: an int
+                    value = given[0] if given else f"{who}#{token}" if theirs \
+                        else token + delta  # any value: an int
                     said = fenced.write(key, value, token + delta)
                     seen.append((said, fenced.read(key)))
             else:
@@ -501,21 +591,32 @@ def _say(op) -> str:
             "late": _say_late(*arg)}.get(what, what)
 
 
-def _say_late(key="", delta=0, same=False, *_) -> str:
+def _say_late(key="", delta=0, same=False, *given) -> str:
     which = {-1: "one older than", 0: "equal to", 1: "one newer than"}.get(delta, "")
-    value = "the newest holder's value" if same else "a new value (an int)"
+    value = f"the value {given[0]!r}" if given else "the newest holder's value" if same \
+        else "a new value (an int)"
     return f"a delayed write to {key}, token {which} the newest granted, {value}"
 
 
+def _offered(value, given) -> bool:
+    """Could a write of this story have carried `value`? A holder's "who#token", a delayed
+    write's int, or a value a delayed write was given: a store holding anything else holds
+    another store's state."""
+    return (type(value) is int or any(same(value, g) for g in given)
+            or isinstance(value, str) and value.partition("#")[0] in ("honest", "fast"))
+
+
 def _judge_fenced(case, expected, got) -> str | None:
-    (ops,) = case
+    ops = case[0]
     if not isinstance(got, list) or len(got) != len(expected):
         return difference(expected, got)
-    written = {w[1] for w in expected if isinstance(w, tuple)}
+    written = [w[1] for w in expected if isinstance(w, tuple)]  # a list: 0 and False are two
+    given = [op[4] for op in ops if op[0] == "late" and len(op) > 4]
     for k, (op, want, value) in enumerate(zip(ops, expected, got, strict=True), 1):
         if op[0] in ("write", "late") and want is not None:
             (want, holds), (value, now_holds) = want, value
-            if now_holds is not None and all(str(now_holds) != str(w) for w in written):
+            if now_holds is not None and all(str(now_holds) != str(w) for w in written) \
+                    and not _offered(now_holds, given):
                 return (f"step {k} ({_say(op)}): write said {value}, and the store then held "
                         f"{now_holds!r}, which no write of this story made: your store shares "
                         "its state with another FencedStore (a class attribute, a mutable "
@@ -523,10 +624,10 @@ def _judge_fenced(case, expected, got) -> str | None:
                         "it; each FencedStore() must be a store of its own")
             if value is not True and value is not False:
                 return f"step {k} ({_say(op)}): write must return True or False, got {value!r}"
-            if value == want and now_holds != holds:
+            if value == want and not same(holds, now_holds):
                 return (f"step {k} ({_say(op)}): write said {value}, and then the store held "
                         f"{now_holds!r}; it should hold {holds!r}")
-        if want != value or type(want) is not type(value):
+        if not same(want, value):
             said = {True: "True (stored)", False: "False (refused: a newer token wrote it)"}
             return (f"step {k} ({_say(op)}): expected {said.get(want, repr(want))}, "
                     f"got {said.get(value, repr(value))}")
@@ -542,12 +643,16 @@ def _last_writer_wins():
     return LastWriterWins()
 
 
+FALSY = (0, "", None, False)  # values a store must keep as written: `if value:` loses them
 _STEPS = [("lease", "honest"), ("lease", "fast"), ("tick",), ("tick",), ("write", "honest"),
           ("write", "fast"), ("write", "honest"), ("write", "fast"), ("read", "report"),
           ("read", "invoice"), ("put", "invoice"),
           *[("late", key, delta, same) for key in ("report", "invoice") for delta in (-1, 0, 1)
-            for same in (False, True)]]
-_LATE = [("late", "report", delta, same) for delta in (-1, 0, 1) for same in (False, True)]
+            for same in (False, True)],
+          *[("late", key, delta, False, v) for key in ("report", "invoice") for delta in (0, 1)
+            for v in FALSY]]
+_LATE = [*[("late", "report", delta, same) for delta in (-1, 0, 1) for same in (False, True)],
+         *[("late", "report", delta, False, v) for delta in (0, 1) for v in FALSY]]
 
 
 @st.composite
@@ -565,14 +670,16 @@ def _rounds(draw):
     return ops
 
 
-_story = st.one_of(_rounds(), st.lists(st.sampled_from(_STEPS), min_size=3, max_size=12)
-                   ).map(lambda ops: (ops,))
+# The tokens the store sees: the queue's own (None), or counted from 0, so that token 0 writes.
+_story = st.tuples(st.one_of(_rounds(), st.lists(st.sampled_from(_STEPS), min_size=3,
+                                                  max_size=12)),
+                   st.sampled_from([None, 0]))
 _THE_DEMO = [("lease", "honest"), ("tick",), ("lease", "fast"), ("write", "fast"),
              ("write", "honest"), ("read", "report")]
 
 q2 = Problem(
     name="FencedStore",
-    arg_names=("what the workers do",),
+    arg_names=("what the workers do", "tokens counted from (None: the queue's own)"),
     cases=_story,
     answer=FencedStore,
     reference=FencedStore,
@@ -595,7 +702,16 @@ q2 = Problem(
                "value, then the stored value), equal, and one newer",
                ([*_THE_DEMO[:4], ("late", "report", -1, False), ("late", "report", -1, True),
                  ("late", "report", 0, True), ("late", "report", 1, False),
-                 ("late", "report", 0, False), ("read", "report")],))],
+                 ("late", "report", 0, False), ("read", "report")],)),
+              ("tokens counted from 0: the first holder writes with token 0, the next one takes "
+               "over and writes, then the first writes late",
+               ([("lease", "honest"), ("write", "honest"), ("tick",), ("lease", "fast"),
+                 ("write", "fast"), ("write", "honest"), ("read", "report")], 0)),
+              ('the newest holder writes 0, "", None and False, each followed by a delayed '
+               "write with an older token",
+               ([*_THE_DEMO[:4], *[op for v in FALSY for op in (
+                   ("late", "report", 0, False, v), ("read", "report"),
+                   ("late", "report", -1, False), ("read", "report"))]], None))],
     pitfalls=[
         Pitfall("no fence: last writer wins", "the stale holder's late write overwrites the "
                 "result of the worker that holds the job now; keep the newest token per key and "
@@ -608,6 +724,16 @@ q2 = Problem(
                 "every older one, the one just before it included (token < newest, no slack)",
                 edit=[("if token < self.newest.get(key, token):",
                        "if token < self.newest.get(key, token) - 1:")]),
+        Pitfall("a falsy value not stored", "a value is any object: 0, \"\", None and False "
+                "are written like any other (`if value:` drops them while write says True); "
+                "store whatever the write carries, and test a key with `in`, not by its value",
+                edit=[("        self.values[key] = value\n",
+                       "        if value:\n            self.values[key] = value\n")]),
+        Pitfall("token 0 let through", "0 is a token like any other, the first of a queue that "
+                "counts from 0: `if token and ...` waves it through unfenced. Compare the token "
+                "itself (token < newest), never its truth",
+                edit=[("if token < self.newest.get(key, token):",
+                       "if token and token < self.newest.get(key, token):")]),
         Pitfall("one fence for the whole store", "tokens come from one counter for all jobs, so "
                 "a newer token on another key says nothing about this one: fence per key",
                 edit=[("self.newest.get(key, token)",
