@@ -63,6 +63,12 @@ UNDECLARED = {
                              UPDATE + "id = :id RETURNING id"],
     "a held lease taken": [UPDATE + "id = (SELECT id FROM jobs WHERE done = 0 ORDER BY id "
                            "LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id"],
+    "the worker's own expired lease left out": [
+        UPDATE + "id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now AND worker IS "
+        "DISTINCT FROM :worker ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id"],
+    "a delayed job nobody took counted free": [
+        UPDATE + "id = (SELECT id FROM jobs WHERE done = 0 AND (worker IS NULL OR visible_at <= "
+        ":now) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id"],
     "committed before the UPDATE": ["SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now "
                                     "ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED", "COMMIT",
                                     UPDATE + "id = :id RETURNING id"],

@@ -7,7 +7,8 @@ q1 `claim_sql()` returns the list of SQL statements one worker runs to claim a j
 as notebook 06's q1 does, but on PostgreSQL and with the claim *inside a transaction that stays
 open*: the harness sends `BEGIN`, then your statements, then `COMMIT`, each a step of its own, so
 another worker can run whole claims while yours holds its row locks. Free means
-`done = 0 AND visible_at <= :now`; claiming sets `worker = :worker, visible_at = :until`; the
+`done = 0 AND visible_at <= :now`, whoever held the job (the claiming worker too) and whether or
+not anyone did (a delayed job nobody took is free from its run time, not before); claiming sets `worker = :worker, visible_at = :until`; the
 oldest free job (lowest id) that no other worker is claiming goes first; a worker never waits for
 another worker's lock. Parameters `:worker :now :until :id` as in 06 (`:id` is the first column of
 the first row of the latest statement that returned rows).
@@ -435,9 +436,11 @@ def _select_then_update():
 
 READY, EXPIRED, EXPIRES_NOW, HELD = (0, None, 0), (5, "Z", 0), (NOW, "Z", 0), (UNTIL, "Z", 0)
 DONE = (5, "Z", 1)
+DELAYED, DUE_NOW = (NOW + 1, None, 0), (NOW, None, 0)  # never taken: free from its run time
+OWN_EXPIRED, OWN_HELD = (5, "A", 0), (UNTIL, "B", 0)  # a claiming worker's own old leases
 
-_jobs = st.lists(st.sampled_from([READY, READY, READY, EXPIRED, EXPIRES_NOW, HELD, DONE]),
-                 max_size=4).map(tuple)
+_jobs = st.lists(st.sampled_from([READY, READY, READY, EXPIRED, EXPIRES_NOW, HELD, DONE, DELAYED,
+                                  DUE_NOW, OWN_EXPIRED, OWN_HELD]), max_size=4).map(tuple)
 _cases = _jobs.flatmap(lambda jobs: st.tuples(
     st.just(jobs), st.permutations(range(len(jobs))).map(tuple),
     st.tuples(st.sampled_from(["", "", "s"]), st.text(alphabet="AB", min_size=1, max_size=9))
@@ -464,7 +467,10 @@ q1 = Problem(
               ("stored newest first", ((READY, READY, READY), (2, 1, 0), "A")),
               ("a lease still held and a done job", ((HELD, DONE, READY), (0, 1, 2), "ABAB")),
               ("an older job whose lease ran out, stored first",
-               ((EXPIRED, READY), (0, 1), "A"))],
+               ((EXPIRED, READY), (0, 1), "A")),
+              ("a delayed job nobody took, not due yet, before a free one",
+               ((DELAYED, READY), (0, 1), "A")),
+              ("A's own lease ran out: A may take that job again", ((OWN_EXPIRED,), (0,), "A"))],
     pitfalls=[
         Pitfall("FOR UPDATE without SKIP LOCKED",
                 "the second worker's subquery waits for the first worker's row lock until it "
