@@ -603,6 +603,13 @@ class Problem:
         if status == TOO_SLOW:
             return Result(self, TOO_SLOW, case=case, error=message, label=label)
         expected = self.expected(case) if status == FAILED else None
+        if status == FAILED and explain:
+            again = observe(case)
+            if again.kind != seen.kind or not same(again.value, seen.value):
+                message += (f" (called again on the same input, it gave {again.value!r}: an "
+                            "answer must depend on its arguments only, not on state kept "
+                            "between calls (a global, a class attribute, a default argument) "
+                            "nor on randomness it did not get from them)")
         pitfall = self.pitfall_for(case, seen, observe) \
             if explain and status in (FAILED, CRASHED) else None
         return Result(self, status, case=case, expected=expected, got=seen.value,

@@ -8,9 +8,10 @@ as notebook 06's q1 does, but on PostgreSQL and with the claim *inside a transac
 open*: the harness sends `BEGIN`, then your statements, then `COMMIT`, each a step of its own, so
 another worker can run whole claims while yours holds its row locks. Free means
 `done = 0 AND visible_at <= :now`, whoever held the job (the claiming worker too) and whether or
-not anyone did (a delayed job nobody took is free from its run time, not before); claiming sets `worker = :worker, visible_at = :until`; the
-oldest free job (lowest id) that no other worker is claiming goes first; a worker never waits for
-another worker's lock. Parameters `:worker :now :until :id` as in 06 (`:id` is the first column of
+not anyone did (a delayed job nobody took is free from its run time, not before); claiming
+sets `worker = :worker, visible_at = :until`; the oldest free job (lowest id) that no other
+worker is claiming goes first; a worker never waits for another worker's lock. Parameters
+`:worker :now :until :id` as in 06 (`:id` is the first column of
 the first row of the latest statement that returned rows).
 
 The check runs workers A and B on two real connections to one PostgreSQL server and interleaves
