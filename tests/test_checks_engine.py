@@ -270,7 +270,9 @@ def test_named_edge_cases_run_first_and_a_failure_there_is_reported_by_name():
         return [2 * x for x in xs] if xs != [9] else [0]
 
     r = q.check(answer)
-    assert seen == [[9]]  # the first edge case, before any generated case
+    # the first edge case, before any generated case (asked twice: the failure is asked again,
+    # to tell a learner whose answer keeps state between calls)
+    assert seen == [[9], [9]]
     assert r.label == "nine" and r.case == ([9],) and "on the edge case 'nine'" in repr(r)
     seen.clear()
     assert q.check(lambda xs: seen.append(list(xs)) or [2 * x for x in xs])
@@ -459,3 +461,16 @@ def test_an_argument_handed_back_is_a_failure_naming_it_here_and_through_the_gra
         assert wire.loads(wire.dumps(back), judging.records_of(topic)) == back, topic
     verdict = DOUBLE.judged(([3, 1],), Observation("ok", back))
     assert verdict.outcome == "failed" and "the very list `xs` it was given" in verdict.why
+
+
+def test_a_failure_that_changes_when_asked_again_says_the_answer_keeps_state():
+    calls = []
+
+    def leaky(xs):  # a counter kept between calls: each call doubles, then adds the calls so far
+        calls.append(1)
+        return [2 * x + len(calls) for x in xs]
+
+    r = DOUBLE.check(leaky)
+    assert not r and "called again on the same input, it gave" in r.error
+    assert "state kept between calls" in r.error
+    assert "called again" not in DOUBLE.check(lambda xs: [2 * x + 1 for x in xs]).error
