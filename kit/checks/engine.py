@@ -489,9 +489,9 @@ class Problem:
         A candidate does what the answer did on the failing case (the same value, strictly, or a
         crash of the same type). It is named only if the answer also agrees with it on every
         sample case that tells it apart: where it differs from the reference or from another
-        candidate, and where the answer itself is wrong (a different mistake that happens to
-        meet this one on the failing case is not this one). Of several that pass, the first
-        declared is named."""
+        candidate, and on every named edge case where the answer itself is wrong (a different
+        mistake that meets this one on the failing case is not this one). Of several that pass,
+        the first declared is named."""
 
         def alike(a: Observation, b: Observation) -> bool:
             if a.kind == b.kind == "ok":
@@ -512,14 +512,20 @@ class Problem:
         sample = self.sample()
         truth = {i: Observation("ok", self.expected(c)) for i, c in enumerate(sample)}
         runs = {p: [mutants[p](c) for c in sample] for p in candidates}
-        mine = [observe(c) for c in sample]
+        edges = range(len(sample) - len(self.examples), len(sample))  # the named edge cases
+        mine: dict[int, Observation] = {i: observe(sample[i]) for i in edges}
+        wrong = [i for i in edges if not agree(sample[i], mine[i], truth[i])]
         for p in candidates:
             telling = [i for i, c in enumerate(sample)
                        if not agree(c, runs[p][i], truth[i])
-                       or not agree(c, mine[i], truth[i])
                        or any(not agree(c, runs[p][i], runs[q][i])
                               for q in candidates if q is not p)]
-            if all(agree(sample[i], mine[i], runs[p][i]) for i in telling):
+            for i in [*telling, *wrong]:
+                if i not in mine:
+                    mine[i] = observe(sample[i])
+                if not agree(sample[i], mine[i], runs[p][i]):
+                    break
+            else:
                 return p
         return None
 

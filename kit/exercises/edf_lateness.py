@@ -199,7 +199,9 @@ q3 = Problem(
     cases=one_list,
     answer=feasible,
     reference=edf.feasible,
-    examples=EDGES + [("a job finishing exactly at its deadline", ([Job("A", 2, 2)],))],
+    examples=EDGES + [("a job finishing exactly at its deadline", ([Job("A", 2, 2)],)),
+                      ("two jobs that each fit alone, not both", ([Job("B", 2, 3),
+                                                                  Job("A", 2, 3)],))],
     pitfalls=[
         Pitfall("checked in input order", "another order may meet every deadline: try EDF's",
                 edit=[("max_lateness(edf_order(jobs))", "max_lateness(jobs)")]),

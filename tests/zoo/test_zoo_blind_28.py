@@ -46,7 +46,7 @@ SAYS = {  # file -> (outcome, words the message must hold): the misjudged and mi
     "concurrent_scheduler/q5/wrong_strict_due.py": (Outcome.FAILED, "run_at <= now"),
     "concurrent_scheduler/q5/wrong_timeout_long.py": (Outcome.FAILED, "it should wait"),
     "concurrent_scheduler/q6/wrong_sort_each_pop.py": (Outcome.TOO_SLOW, "the 500 pops"),
-    "concurrent_scheduler/q7/wrong_float.py": (Outcome.FAILED, "(an int"),
+    "concurrent_scheduler/q7/wrong_float.py": (Outcome.FAILED, "expected an int, got a float"),
     "dependency_scheduler/q6/wrong_parent_index.py": (Outcome.FAILED, "not above it"),
 }
 
