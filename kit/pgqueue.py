@@ -54,6 +54,7 @@ from kit.lease import (
     check_lease,
     check_put,
     check_settings,
+    clock_reading,
     exponential_retry,
     is_held,
 )
@@ -153,7 +154,9 @@ LIVE_GRANT = ("queue = %(queue)s AND id = %(id)s AND state = 'leased' AND token 
               "AND worker = %(worker)s")
 ACK = f"""UPDATE kit_lease_jobs SET state = 'done', worker = NULL, token = NULL
  WHERE {LIVE_GRANT} RETURNING 1"""
-HEARTBEAT = f"""UPDATE kit_lease_jobs SET due = %(now)s + %(extend)s, seq = nextval('kit_lease_seq')
+# never an earlier deadline than the lease has (kit.lease.later_deadline): a clock stepping back
+HEARTBEAT = f"""UPDATE kit_lease_jobs SET due = GREATEST(due, %(now)s + %(extend)s),
+       seq = nextval('kit_lease_seq')
  WHERE {LIVE_GRANT} RETURNING 1"""
 CLAIM_FAST = _unless_stale(CLAIM.strip(), "c.* FROM (SELECT 1) one LEFT JOIN changed c ON true")
 ACK_FAST = _unless_stale(ACK, "(SELECT count(*) FROM changed)")
@@ -241,8 +244,10 @@ class PostgresLeaseQueue(RowObservations):
                  clock=None, queue: str = "default", durable: bool = True):
         if not isinstance(dsn, str):
             raise TypeError(f"dsn must be a connection string, got {dsn!r}")
-        if type(queue) is not str or not queue:
+        if type(queue) is not str:
             raise TypeError(f"queue must be a non-empty str, got {queue!r}")
+        if not queue:
+            raise ValueError(f"queue must be a non-empty str, got {queue!r}")
         check_name("queue", queue)
         if type(durable) is not bool:
             raise TypeError(f"durable must be True or False, got {durable!r}")
@@ -316,7 +321,7 @@ class PostgresLeaseQueue(RowObservations):
                                    f"{reason}") from None
 
     def _now(self):
-        return None if isinstance(self.clock, ServerClock) else self.clock.now()
+        return None if isinstance(self.clock, ServerClock) else float(clock_reading(self.clock))
 
     def _begin(self, cur) -> float:
         """Read the clock once and expire every lease whose time has come, earliest first
@@ -400,7 +405,8 @@ class PostgresLeaseQueue(RowObservations):
         return self._change_live(lease, ACK, ACK_FAST, {})
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
-        """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        """Keep a live lease: it now runs until now + extend_by (default lease_for), never
+        earlier than its old deadline (`kit.lease.later_deadline`, GREATEST in SQL)."""
         check_heartbeat(lease, extend_by, self.identity)
         if extend_by is not None:
             check_delay("extend_by", extend_by, self._now() or 0, positive=True)

@@ -308,7 +308,7 @@ def test_constructor_errors(pg_dsn):
         PostgresLeaseQueue(pg_dsn, 5, 3, retry_delay=2)
     with pytest.raises(TypeError, match="clock must have a now.. method, got 0"):
         PostgresLeaseQueue(pg_dsn, 5, 3, clock=0)
-    with pytest.raises(TypeError, match="queue must be a non-empty str, got ''"):
+    with pytest.raises(ValueError, match="queue must be a non-empty str, got ''"):
         PostgresLeaseQueue(pg_dsn, 5, 3, queue="")
 
 
