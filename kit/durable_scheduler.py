@@ -163,6 +163,12 @@ def _connect(path, timeout) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
 
 
+def _storable(number):
+    """A number as an SQLite column holds it: an int beyond 64 bits as the float it is closest
+    to (Scheduler.submit takes any size; the order it gives is kept, ties of such giants aside)."""
+    return float(number) if isinstance(number, int) and not -(2**63) <= number < 2**63 else number
+
+
 class FileLock:
     """One scheduler per file, held two ways, both released by the operating system when the
     process dies, however it dies:
@@ -231,6 +237,7 @@ class JobStore:
 
     def __init__(self, path, timeout: float = 30, check=None):
         self.path, self.timeout, self._check = os.fspath(path), timeout, check
+        self._thread = threading.get_ident()  # sqlite3 refuses a connection's use elsewhere
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -245,6 +252,10 @@ class JobStore:
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
             raise ValueError(f"the scheduler on {self.path!r} is closed")
+        if threading.get_ident() != self._thread:
+            raise RuntimeError(f"the durable scheduler on {self.path!r} is used from another "
+                               f"thread than the one that made it (the file is fine): use "
+                               f"each DurableScheduler from its own thread only")
         if self._check is not None:
             self._check()  # the path still names the file this store opened
         return self._conn
@@ -381,7 +392,7 @@ class _Heartbeat:
         try:
             while conn is not None and not self._stop.wait(lease_for / 3):
                 conn.execute("UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'RUNNING'"
-                             " AND token = ?", (clock.now() + lease_for, id, token))
+                             " AND token = ?", (validate.clock_reading(clock) + lease_for, id, token))
                 self.beats += 1
         except sqlite3.Error:
             pass  # cannot beat (the file is locked or gone): the lease expires, the rule recovers
@@ -419,7 +430,7 @@ class Executor:
 
     def _failed(self, row: JobRow, message: str) -> RowStatus:
         if row.attempts <= row.retries:
-            run_at = self.clock.now() + retry_wait(row.backoff, row.attempts)
+            run_at = validate.clock_reading(self.clock) + retry_wait(row.backoff, row.attempts)
             self.store.finish(row, RowStatus.PENDING, run_at)
             return RowStatus.PENDING
         self.store.finish(row, RowStatus.FAILED, row.run_at, error=message)
@@ -464,7 +475,7 @@ class DurableScheduler:
             self._closed = False
             # on start: reload the READY rows; every RUNNING job is unfinished (one per file)
             self.dispatcher.add(self.store.rows((RowStatus.READY,)))
-            self.dispatcher.add(self.store.recover_and_promote(self.clock.now(), max_recoveries,
+            self.dispatcher.add(self.store.recover_and_promote(validate.clock_reading(self.clock), max_recoveries,
                                                                on_start=True))
         except BaseException:
             if getattr(self, "store", None) is not None:
@@ -493,8 +504,9 @@ class DurableScheduler:
         validate.number("delay", delay, low=0)
         validate.integer("retries", retries, low=0)
         validate.number("backoff", backoff, low=0)
-        self.store.insert(id, task_name, text, priority, self.clock.now() + delay, retries,
-                          backoff)
+        self.store.insert(id, task_name, text, _storable(priority),
+                          validate.clock_reading(self.clock) + delay,
+                          min(retries, 2**63 - 1), _storable(backoff))
         return id
 
     def cancel(self, id) -> bool:
@@ -515,14 +527,14 @@ class DurableScheduler:
 
     def tick(self) -> list:
         """Recover expired leases and promote due jobs, then fill worker slots 0..N-1."""
-        now = self.clock.now()
+        now = validate.clock_reading(self.clock)
         self.dispatcher.add(self.store.recover_and_promote(now, self.max_recoveries))
         runs = []
         for worker in range(self.workers):
-            row = self.dispatcher.next(self.store, self.clock.now() + self.lease_for)
+            row = self.dispatcher.next(self.store, validate.clock_reading(self.clock) + self.lease_for)
             if row is None:
                 break
-            start = self.clock.now()
+            start = validate.clock_reading(self.clock)
             status = self.executor.run(row)
             runs.append(Run(self.ticks, start, worker, row.id, row.attempts, status))
         self.ticks += 1

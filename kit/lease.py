@@ -35,6 +35,7 @@ from kit import validate
 from kit.backoff import backoff_delay, no_jitter
 from kit.delayed import DelayedQueue
 from kit.jobs import MAX_WAIT
+from kit.validate import clock_reading
 
 STATES = ("ready", "delayed", "leased", "done", "dead")
 
@@ -127,12 +128,6 @@ def check_delay(name, delay, now, positive=False) -> float:
     if not math.isfinite(until):
         raise ValueError(f"{name} must keep now + {name} finite, got {delay!r} at now={now!r}")
     return until
-
-
-def clock_reading(clock) -> float:
-    """What `clock.now()` says, checked where every queue of the kit reads it: a finite real
-    number a float can hold (not a bool), else one error naming `clock.now()`."""
-    return validate.number("clock.now()", clock.now())
 
 
 def later_deadline(expires_at, until):

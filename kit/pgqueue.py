@@ -43,6 +43,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kit import validate
+from kit.validate import clock_reading
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -54,7 +55,6 @@ from kit.lease import (
     check_lease,
     check_put,
     check_settings,
-    clock_reading,
     exponential_retry,
     is_held,
 )

@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from numbers import Integral
 
 from kit import validate
+from kit.validate import clock_reading
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -52,7 +53,6 @@ from kit.lease import (
     check_put,
     check_seconds,
     check_settings,
-    clock_reading,
     exponential_retry,
     is_held,
     later_deadline,

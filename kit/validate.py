@@ -16,7 +16,7 @@ from numbers import Integral, Real
 
 __all__ = ["choice", "function", "integer", "number", "hashable", "is_hashable", "unique_names",
            "store_name",
-           "json_text", "parse_number", "short", "within", "error_message", "MAX_NAME_BYTES"]
+           "json_text", "parse_number", "short", "within", "error_message", "clock_reading", "MAX_NAME_BYTES"]
 
 MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
 
@@ -46,6 +46,12 @@ def number(name: str, value, *, low: float | None = None, high: float | None = N
     if value != value:  # NaN compares false with every bound, so it is refused by name
         raise ValueError(f"{name} must be a number, got {value!r}")
     return within(name, value, low, high, low_open)
+
+
+def clock_reading(clock):
+    """What `clock.now()` says, checked where the kit reads it (every queue and scheduler): a
+    finite real number a float can hold (not a bool), else one error naming `clock.now()`."""
+    return number("clock.now()", clock.now())
 
 
 def within(name: str, value, low=None, high=None, low_open: bool = False):
