@@ -181,7 +181,8 @@ def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time
     fails the attempt, with the error kept with the job: retried after backoff, dead-lettered
     at max_attempts. A lost connection (`cut_off`) passes, and so does a stop request
     (`stop`, a StopRequest: StopRequested, raised only inside the work), the lease untouched:
-    the caller gives it back."""
+    the caller gives it back. Only a real one: a StopRequested a handler raises itself, no
+    signal having come, is a failed attempt like any other exception."""
     stop = StopRequest() if stop is None else stop
     try:
         step = queue.lease_for / 3
@@ -197,9 +198,11 @@ def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time
         with stop.interruptible():
             value = (work if handler is None else handler)(lease.payload)
         record(results, lease.job, result_value(lease.job, value), name)
-    except (*cut_off, StopRequested):
+    except cut_off:
         raise
     except BaseException as exc:  # a poison job: this attempt failed, the worker goes on
+        if isinstance(exc, StopRequested) and stop:
+            raise  # a real stop request (a signal came): the caller gives the lease back
         queue.fail(lease, error=f"{type(exc).__name__}: {error_message(exc)}")
         return False
     return queue.ack(lease)
@@ -337,7 +340,10 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
 
     SIGINT and SIGTERM are stop requests (`stop`, a StopRequest, made and installed here
     unless given): checked before every lease, wait and reconnect attempt; the lease held is
-    given back (`give_back`) and Stopped is raised, its message saying what became of it."""
+    given back (`give_back`) and Stopped is raised, its message saying what became of it.
+    max_seconds bounds a job's work too (`time_limit`, in the main thread: SIGALRM): a
+    handler still running then is interrupted like a stop request, its lease given back, and
+    Stopped is raised (code 142, "max_seconds=... reached while a handler ran")."""
     validate.number("outage", outage, low=0)
     validate.number("max_seconds", max_seconds, low=0)
     rand = random.Random().random if rand is None else validate.function("rand", rand)
@@ -358,8 +364,9 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
                 if stop.held is not None:
                     if stop:
                         break  # asked while leasing: give it back below
-                    handled += handle(queue, results, stop.held, name, work_seconds,
-                                      handler=handler, cut_off=cut_off, stop=stop)
+                    with time_limit(stop, stop_at):
+                        handled += handle(queue, results, stop.held, name, work_seconds,
+                                          handler=handler, cut_off=cut_off, stop=stop)
                     stop.hold(None, 0)
                 elif exit_when_empty and _drained(queue):
                     break
@@ -382,10 +389,31 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
                 stop.nap(min(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP, rand),
                              max(0.0, stop_at - now)))
                 tries += 1
+        if stop.signals[:1] == [signal.SIGALRM] and stop.held is None:
+            return handled  # the time limit came between jobs: an ordinary end
         if stop:
-            raise Stopped(f"worker {name}: interrupted ({stop.name}); "
-                          f"{give_back(queue, stop, cut_off, rand)}", 128 + stop.signals[0])
+            why = (f"max_seconds={max_seconds:g} s reached while a handler ran"
+                   if stop.signals[0] == signal.SIGALRM else f"interrupted ({stop.name})")
+            raise Stopped(f"worker {name}: {why}; {give_back(queue, stop, cut_off, rand)}",
+                          128 + stop.signals[0])
     return handled
+
+
+@contextlib.contextmanager
+def time_limit(stop: StopRequest, stop_at: float):
+    """While inside (a job's work), SIGALRM comes at `stop_at` (time.monotonic()) and is a
+    stop request to `stop`: a handler that never returns cannot keep the worker past
+    max_seconds. Only in the main thread (where signals are delivered); elsewhere, nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, stop_at - time.monotonic()))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _drained(queue) -> bool:
@@ -527,6 +555,22 @@ class Fleet:
         self.close()
 
 
+def option(check, **bounds):
+    """An argparse type for one option: the text read as a number (or kept as a name) and
+    checked by `check` (a kit.validate rule); a bad value is argparse's one line, exit 2."""
+    def parse(text):
+        try:
+            value = text if check is validate.store_name else validate.parse_number(text)
+            return check("", value, **bounds)
+        except (TypeError, ValueError) as e:
+            message = str(e).lstrip()
+            if message.startswith("could not convert") or "invalid literal" in message:
+                message = f"must be a number, got {text!r}"
+            raise argparse.ArgumentTypeError(message) from None
+    parse.__name__ = getattr(check, "__name__", "option")
+    return parse
+
+
 def main(argv=None) -> int:
     """The command line; the process's entry point. SIGINT and SIGTERM are noted from the start
     (a StopRequest) and ignored once it returns, so a late second signal cannot kill the
@@ -535,13 +579,16 @@ def main(argv=None) -> int:
         "\n")[0])
     p.add_argument("path", help="the queue file, or a postgresql:// URL "
                    "(made by kit.durable_worker.setup)")
-    p.add_argument("--name", default=f"pid{os.getpid()}", help="worker name in leases")
-    p.add_argument("--work", type=float, default=0.0, help="seconds of work per job")
-    p.add_argument("--lease-for", type=float, default=0.5, help="lease length in seconds")
-    p.add_argument("--max-attempts", type=int, default=5)
-    p.add_argument("--max-seconds", type=float, default=300, help="stop after this long")
+    seconds = option(validate.number, low=0)
+    p.add_argument("--name", default=f"pid{os.getpid()}", type=option(validate.store_name),
+                   help="worker name in leases")
+    p.add_argument("--work", type=seconds, default=0.0, help="seconds of work per job")
+    p.add_argument("--lease-for", type=option(validate.number, low=0, low_open=True),
+                   default=0.5, help="lease length in seconds")
+    p.add_argument("--max-attempts", type=option(validate.integer, low=1), default=5)
+    p.add_argument("--max-seconds", type=seconds, default=300, help="stop after this long")
     p.add_argument("--exit-when-empty", action="store_true", help="stop when no job is live")
-    p.add_argument("--outage", type=float, default=60,
+    p.add_argument("--outage", type=seconds, default=60,
                    help="give up once the server has been unreachable this many seconds")
     p.add_argument("--create", action="store_true",
                    help="make an empty queue file if the path does not exist (else refused)")
