@@ -42,10 +42,14 @@ when the process dies, however it dies). The first belongs to the file, not to i
 second scheduler is refused with one line naming the file whatever name it comes through (the
 same path, a symlink, a hard link, in this process or another). The second belongs to the name,
 by which SQLite finds the WAL: a file moved away and replaced by a copy, or deleted and made
-again, lets no second scheduler in either. Before every use of the file the scheduler checks
+again, lets no second scheduler in either. A third lock, named after the real path in the
+machine's temporary folder (`NAME_LOCKS`), stays put when the *folder* holding the file and its
+`-lock` is moved away and a copy made at the old path: that second scheduler is refused too.
+Before every use of the file the scheduler checks
 that its path still names the file and the lock file it holds; if not, it stops with one
 `QueueFileError` before writing more. So "on start nobody else can be running it" is true.
-What stays possible: deleting or replacing the `-lock` file *and* starting a second scheduler
+What stays possible: deleting or replacing the `-lock` file (or the name lock, which a
+cleaner of the temporary folder might delete) *and* starting a second scheduler
 before the first's next step (the first then stops at that step, but the second may already
 have recovered and rerun its RUNNING job); do not touch the files of a running scheduler.
 (SQLite's own locks are POSIX record locks, which on Linux are independent of flock.)
@@ -57,8 +61,10 @@ scheduler's, or is damaged, is one error naming it (`QueueFileError`), never a r
 """
 
 import fcntl
+import hashlib
 import json
 import os
+import tempfile
 import sqlite3
 import threading
 import time
@@ -169,6 +175,19 @@ def _storable(number):
     return float(number) if isinstance(number, int) and not -(2**63) <= number < 2**63 else number
 
 
+NAME_LOCKS = os.path.join(tempfile.gettempdir(), "kit-durable-scheduler-locks")
+
+
+def name_lock(lock_name: str) -> str:
+    """The lock file, in NAME_LOCKS (made world-writable and sticky, like /tmp, on first use),
+    that holds a scheduler file's real path however its folder is moved."""
+    os.makedirs(NAME_LOCKS, exist_ok=True)
+    if os.stat(NAME_LOCKS).st_uid == os.geteuid():
+        os.chmod(NAME_LOCKS, 0o1777)  # every user's schedulers lock their names here
+    key = hashlib.sha256(os.fsencode(lock_name)).hexdigest()
+    return os.path.join(NAME_LOCKS, f"{key}.lock")
+
+
 class FileLock:
     """One scheduler per file, held two ways, both released by the operating system when the
     process dies, however it dies:
@@ -178,6 +197,9 @@ class FileLock:
     - an exclusive `flock` on `<real path>-lock` beside it: SQLite finds a database's WAL by
       the *name*, so a file moved away and replaced by a copy (`mv s.db s.db.old; cp s.db.old
       s.db`), or deleted and made again, must not let a second scheduler in through the name.
+    - an exclusive `flock` on a lock named after the real path in the machine's temporary
+      folder (`NAME_LOCKS`): a lock that stays where it is when the *folder* holding the file
+      and its `-lock` is moved away and a copy put at the old path.
 
     `check()` (run before every use of the file) refuses to go on once the path no longer names
     the file, or the lock file, this scheduler opened: one QueueFileError, nothing more written.
@@ -192,6 +214,8 @@ class FileLock:
                                               "this or another name")
             self.lock = self._hold(self.lock_name, "its lock file {lock!r} is held: the file "
                                                    "at that name was replaced or moved under it")
+            self._hold(name_lock(self.lock_name), "its name is locked in {lock!r}: the file "
+                                                  "or its folder was moved away while it ran")
         except BaseException:
             self.close()
             raise
@@ -208,7 +232,7 @@ class FileLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise RuntimeError(f"another DurableScheduler has {self.name!r} open ("
-                               + why.format(dev=st.st_dev, ino=st.st_ino, lock=self.lock_name)
+                               + why.format(dev=st.st_dev, ino=st.st_ino, lock=name)
                                + "); one scheduler per file: close it first") from None
         return st.st_dev, st.st_ino
 

@@ -718,7 +718,10 @@ class LocalServer:
         postmaster waits until its children (the backends, which notice and exit) are gone too,
         as they are after a crash of the machine."""
         postmaster = self.postmaster_pid()
-        pid = postmaster if pid is None else pid
+        if pid is None and postmaster is None:
+            raise RuntimeError(f"the PostgreSQL server in {self.folder} is not running: "
+                               f"there is no postmaster to kill")
+        pid = postmaster if pid is None else validate.integer("pid", pid, low=1)
         children = _children(pid) if pid == postmaster else []
         os.kill(pid, sig)
         deadline = time.monotonic() + 30

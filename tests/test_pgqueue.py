@@ -443,3 +443,18 @@ def test_a_refused_put_still_commits_the_catch_up(make):
     with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'delayed'."):
         q.put("A")
     assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"
+
+
+def test_killing_a_stopped_local_server_is_one_clear_error():
+    from kit.pgqueue import LocalServer
+    server = LocalServer()
+    try:
+        with pytest.raises(RuntimeError, match="PostgreSQL server in .* is not running: there "
+                                               "is no postmaster to kill"):
+            server.kill()
+        server.start()
+        server.stop()
+        with pytest.raises(RuntimeError, match="is not running"):
+            server.kill()
+    finally:
+        server.close()

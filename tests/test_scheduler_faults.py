@@ -353,3 +353,34 @@ def _error_of(call):
     except Exception as e:
         return f"{type(e).__name__}: {e}"
     return None
+
+
+def test_a_folder_moved_under_a_running_scheduler_and_copied_back_lets_no_second_one_in(folder):
+    """Blind round 3: renaming the folder moved the file and its -lock together; a copy at
+    the old path let a second scheduler in, which reran the RUNNING job at the same time."""
+    jobs = os.path.join(folder, "jobs")
+    os.mkdir(jobs)
+    path = os.path.join(jobs, "s.db")
+    seen = {}
+
+    def task(x):
+        os.rename(jobs, jobs + ".old")
+        os.mkdir(jobs)
+        with open(os.path.join(jobs + ".old", "s.db"), "rb") as src, open(path, "wb") as dst:
+            dst.write(src.read())
+        try:
+            with DurableScheduler(path, {"task": task}) as second:
+                seen["second ran"] = [r.id for r in second.drain(limit=3, sleep=lambda t: None)]
+        except RuntimeError as e:
+            seen["refused"] = str(e)
+        return x
+
+    first = DurableScheduler(path, {"task": task})
+    first.submit("job", "task", payload=1)
+    with pytest.raises(QueueFileError, match="s.db' was replaced or moved"):
+        first.drain(limit=3, sleep=lambda t: None)
+    first.close()
+    assert "second ran" not in seen, seen
+    assert seen["refused"].startswith(f"another DurableScheduler has {path!r} open"), seen
+    with DurableScheduler(path, {"task": task}):
+        pass  # free again once the first has let go
