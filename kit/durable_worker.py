@@ -32,7 +32,10 @@ A stop request, SIGINT (Ctrl-C) or SIGTERM (what `docker stop`, systemd and Kube
 send), stops the worker; a second one while it stops is only noted (never a traceback, never
 another exit code). A request is noted, not raised, except while the worker waits or runs a
 job's work, and it is checked at every wait and every reconnect attempt, so a cut connection
-or a server that is down never swallows it. The worker then gives back the lease it holds
+or a server that is down never swallows it. On PostgreSQL a server that does not answer (frozen,
+a network partition) cannot swallow it either: every statement is bounded
+(`kit.pgqueue.bounded`), its connection cut 0.5 s after a stop request (`hurry`) and otherwise
+after `IO_TIMEOUT` (10 s, or `outage` if shorter), which counts as an outage. The worker then gives back the lease it holds
 (`fail`: the job comes back at once), trying for up to `GIVE_BACK_SECONDS` (2 s) if the
 server cannot be reached, and exits 128 + the signal's number (130 for SIGINT, 143 for
 SIGTERM) with one line that says what became of the lease: given back, or (server
@@ -98,13 +101,19 @@ def open_queue(path, lease_for=0.5, max_attempts=5, retry_base=0.02, clock=None)
     return SqliteLeaseQueue(path, lease_for, max_attempts, retry_delay=retry, clock=clock)
 
 
-def open_results(path):
-    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN. A
-    file that cannot hold it (read-only, full, damaged) is a QueueFileError naming it."""
+def open_results(path, timeout: float | None = None):
+    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN
+    (made within `timeout` seconds, default kit.pgqueue.IO_TIMEOUT). A file that cannot hold
+    it (read-only, full, damaged) is a QueueFileError naming it."""
     if is_dsn(path):
-        from kit.pgqueue import connect
-        conn = connect(path)
-        conn.execute(PG_RESULTS)
+        from kit.pgqueue import IO_TIMEOUT, bounded, connect
+        conn = connect(path, timeout=timeout or IO_TIMEOUT)
+        try:
+            with bounded(conn, timeout or IO_TIMEOUT):
+                conn.execute(PG_RESULTS)
+        except BaseException:
+            conn.close()
+            raise
         return conn
     with results_errors(path):
         conn = sqlite3.connect(queue_path(path), timeout=30, isolation_level=None)  # its name
@@ -128,14 +137,17 @@ def results_errors(where):
         raise QueueFileError(f"the results table in {name!r} failed: {e}") from None
 
 
-def record(results, job, value, worker) -> None:
-    """Write a job's result idempotently: one row per job, `runs` counts the runs."""
+def record(results, job, value, worker, timeout: float | None = None) -> None:
+    """Write a job's result idempotently: one row per job, `runs` counts the runs. On
+    PostgreSQL the write waits at most `timeout` seconds (default kit.pgqueue.IO_TIMEOUT) for
+    a server that does not answer."""
     if isinstance(results, sqlite3.Connection):
         with results_errors(results):
             results.execute(RECORD, (job, value, worker))
     else:
-        from kit.pgqueue import jsonb
-        results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
+        from kit.pgqueue import IO_TIMEOUT, bounded, jsonb
+        with bounded(results, timeout or IO_TIMEOUT):  # a server that does not answer cuts it
+            results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
 
 
 def results_file(conn) -> str:
@@ -197,7 +209,8 @@ def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time
                 stop.beat(queue.lease_for)
         with stop.interruptible():
             value = (work if handler is None else handler)(lease.payload)
-        record(results, lease.job, result_value(lease.job, value), name)
+        record(results, lease.job, result_value(lease.job, value), name,
+               getattr(queue, "io_timeout", None))
     except cut_off:
         raise
     except BaseException as exc:  # a poison job: this attempt failed, the worker goes on
@@ -227,10 +240,13 @@ class StopRequest:
         self.signals: list[int] = []
         self.held = None
         self.held_until = None
+        self.on_stop = None  # called at each stop request (in the signal handler)
         self._raising = False
 
     def __call__(self, signum, frame) -> None:
         self.signals.append(signum)
+        if self.on_stop is not None:
+            self.on_stop()  # e.g. kit.pgqueue.hurry: a call blocked on a silent server ends
         if self._raising:
             self._raising = False
             raise StopRequested(signum)
@@ -305,6 +321,8 @@ def give_back(queue, stop: StopRequest, cut_off: tuple, rand, seconds: float = G
         return "it held no lease"
     what = f"its lease on job {lease.job!r}"
     give_up, tries = time.monotonic() + seconds, 0
+    if hasattr(queue, "io_timeout"):  # PostgreSQL: no statement or connect waits longer
+        queue.io_timeout = min(queue.io_timeout, seconds)
     while True:
         try:
             if queue.fail(lease, error=f"interrupted ({stop.name})"):
@@ -353,13 +371,18 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
     down_since, tries = None, 0
     with contextlib.ExitStack() as stack:
         stop = stack.enter_context(stop_requests(stop))
+        if is_dsn(path):
+            from kit.pgqueue import hurry
+            stop.on_stop = hurry  # a statement blocked on a frozen server is cut 0.5 s after
         stack.callback(lambda: (_closed(queue), _closed(results)))
         while not stop and time.monotonic() < stop_at:
             try:
                 if queue is None:
                     queue = open_queue(path, **queue_args)
+                    if is_dsn(path):  # a server that does not answer is an outage too
+                        queue.io_timeout = min(queue.io_timeout, max(2.0, outage))
                 if results is None:
-                    results = open_results(path)
+                    results = open_results(path, getattr(queue, "io_timeout", None))
                 stop.hold(queue.lease(name), queue.lease_for)
                 if stop.held is not None:
                     if stop:

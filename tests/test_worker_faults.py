@@ -383,3 +383,55 @@ def test_every_bad_worker_option_is_one_line_exit_2(tmp_path, args, message):
     assert run.returncode == 2 and "Traceback" not in err, err
     assert err.splitlines()[-1].startswith("python -m kit.durable_worker: error: argument ")
     assert message in err.splitlines()[-1], err
+
+
+@pytest.fixture
+def frozen_server():
+    """A PostgreSQL server of its own, and a function that freezes it (SIGSTOP of the
+    postmaster and its children: to a client, a network partition, the sockets open and
+    silent); it is thawed and deleted at the end."""
+    from kit.pgqueue import LocalServer, _children
+    server = LocalServer()
+    frozen = []
+
+    def freeze():
+        pm = server.postmaster_pid()
+        frozen.extend([pm, *_children(pm)])
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+
+    server.start()
+    try:
+        yield server.dsn, freeze
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+        server.close()
+
+
+def test_a_stop_request_is_honoured_while_the_server_does_not_answer(frozen_server):
+    """Blind round 3: with the server frozen a SIGTERM was only noted, for 32 s (until the
+    server came back): a statement blocked on a silent socket is bounded now (cut 0.5 s after a
+    stop request, else after IO_TIMEOUT), and the give-back tries for 2 s."""
+    dsn, freeze = frozen_server
+    setup(dsn, 2000)
+    proc = _start(dsn, "--work", "0.01", "--lease-for", "5", "--exit-when-empty")
+    time.sleep(3)
+    freeze()
+    time.sleep(1)
+    proc.send_signal(signal.SIGTERM)
+    code, err, took = _stopped(proc, timeout=30)
+    assert code == 143 and took < 8, (code, took, err)
+    assert err.count("\n") == 1 and "interrupted (SIGTERM)" in err and "Traceback" not in err
+
+
+def test_the_outage_allowance_ends_a_worker_whose_server_does_not_answer(frozen_server):
+    dsn, freeze = frozen_server
+    setup(dsn, 2000)
+    proc = _start(dsn, "--work", "0.01", "--lease-for", "5", "--outage", "3",
+                  "--exit-when-empty")
+    time.sleep(3)
+    freeze()
+    code, err, took = _stopped(proc, timeout=40)
+    assert code == 1 and took < 20, (code, took, err)
+    assert err.count("\n") == 1 and "unreachable" in err and "outage=3" in err, err
