@@ -390,13 +390,14 @@ def frozen_server():
     """A PostgreSQL server of its own, and a function that freezes it (SIGSTOP of the
     postmaster and its children: to a client, a network partition, the sockets open and
     silent); it is thawed and deleted at the end."""
-    from kit.pgqueue import LocalServer, _children
+    from kit.pgqueue import LocalServer
     server = LocalServer()
     frozen = []
 
     def freeze():
         pm = server.postmaster_pid()
-        frozen.extend([pm, *_children(pm)])
+        children = subprocess.run(["pgrep", "-P", str(pm)], capture_output=True, text=True)
+        frozen.extend([pm, *map(int, children.stdout.split())])
         for pid in frozen:
             os.kill(pid, signal.SIGSTOP)
 
