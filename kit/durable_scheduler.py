@@ -42,10 +42,14 @@ when the process dies, however it dies). The first belongs to the file, not to i
 second scheduler is refused with one line naming the file whatever name it comes through (the
 same path, a symlink, a hard link, in this process or another). The second belongs to the name,
 by which SQLite finds the WAL: a file moved away and replaced by a copy, or deleted and made
-again, lets no second scheduler in either. Before every use of the file the scheduler checks
+again, lets no second scheduler in either. A third lock, named after the real path in the
+machine's temporary folder (`NAME_LOCKS`), stays put when the *folder* holding the file and its
+`-lock` is moved away and a copy made at the old path: that second scheduler is refused too.
+Before every use of the file the scheduler checks
 that its path still names the file and the lock file it holds; if not, it stops with one
 `QueueFileError` before writing more. So "on start nobody else can be running it" is true.
-What stays possible: deleting or replacing the `-lock` file *and* starting a second scheduler
+What stays possible: deleting or replacing the `-lock` file (or the name lock, which a
+cleaner of the temporary folder might delete) *and* starting a second scheduler
 before the first's next step (the first then stops at that step, but the second may already
 have recovered and rerun its RUNNING job); do not touch the files of a running scheduler.
 (SQLite's own locks are POSIX record locks, which on Linux are independent of flock.)
@@ -57,8 +61,10 @@ scheduler's, or is damaged, is one error naming it (`QueueFileError`), never a r
 """
 
 import fcntl
+import hashlib
 import json
 import os
+import tempfile
 import sqlite3
 import threading
 import time
@@ -163,6 +169,25 @@ def _connect(path, timeout) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
 
 
+def _storable(number):
+    """A number as an SQLite column holds it: an int beyond 64 bits as the float it is closest
+    to (Scheduler.submit takes any size; the order it gives is kept, ties of such giants aside)."""
+    return float(number) if isinstance(number, int) and not -(2**63) <= number < 2**63 else number
+
+
+NAME_LOCKS = os.path.join(tempfile.gettempdir(), "kit-durable-scheduler-locks")
+
+
+def name_lock(lock_name: str) -> str:
+    """The lock file, in NAME_LOCKS (made world-writable and sticky, like /tmp, on first use),
+    that holds a scheduler file's real path however its folder is moved."""
+    os.makedirs(NAME_LOCKS, exist_ok=True)
+    if os.stat(NAME_LOCKS).st_uid == os.geteuid():
+        os.chmod(NAME_LOCKS, 0o1777)  # every user's schedulers lock their names here
+    key = hashlib.sha256(os.fsencode(lock_name)).hexdigest()
+    return os.path.join(NAME_LOCKS, f"{key}.lock")
+
+
 class FileLock:
     """One scheduler per file, held two ways, both released by the operating system when the
     process dies, however it dies:
@@ -172,6 +197,9 @@ class FileLock:
     - an exclusive `flock` on `<real path>-lock` beside it: SQLite finds a database's WAL by
       the *name*, so a file moved away and replaced by a copy (`mv s.db s.db.old; cp s.db.old
       s.db`), or deleted and made again, must not let a second scheduler in through the name.
+    - an exclusive `flock` on a lock named after the real path in the machine's temporary
+      folder (`NAME_LOCKS`): a lock that stays where it is when the *folder* holding the file
+      and its `-lock` is moved away and a copy put at the old path.
 
     `check()` (run before every use of the file) refuses to go on once the path no longer names
     the file, or the lock file, this scheduler opened: one QueueFileError, nothing more written.
@@ -186,6 +214,8 @@ class FileLock:
                                               "this or another name")
             self.lock = self._hold(self.lock_name, "its lock file {lock!r} is held: the file "
                                                    "at that name was replaced or moved under it")
+            self._hold(name_lock(self.lock_name), "its name is locked in {lock!r}: the file "
+                                                  "or its folder was moved away while it ran")
         except BaseException:
             self.close()
             raise
@@ -202,7 +232,7 @@ class FileLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise RuntimeError(f"another DurableScheduler has {self.name!r} open ("
-                               + why.format(dev=st.st_dev, ino=st.st_ino, lock=self.lock_name)
+                               + why.format(dev=st.st_dev, ino=st.st_ino, lock=name)
                                + "); one scheduler per file: close it first") from None
         return st.st_dev, st.st_ino
 
@@ -231,6 +261,7 @@ class JobStore:
 
     def __init__(self, path, timeout: float = 30, check=None):
         self.path, self.timeout, self._check = os.fspath(path), timeout, check
+        self._thread = threading.get_ident()  # sqlite3 refuses a connection's use elsewhere
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -245,6 +276,10 @@ class JobStore:
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
             raise ValueError(f"the scheduler on {self.path!r} is closed")
+        if threading.get_ident() != self._thread:
+            raise RuntimeError(f"the durable scheduler on {self.path!r} is used from another "
+                               f"thread than the one that made it (the file is fine): use "
+                               f"each DurableScheduler from its own thread only")
         if self._check is not None:
             self._check()  # the path still names the file this store opened
         return self._conn
@@ -381,7 +416,7 @@ class _Heartbeat:
         try:
             while conn is not None and not self._stop.wait(lease_for / 3):
                 conn.execute("UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'RUNNING'"
-                             " AND token = ?", (clock.now() + lease_for, id, token))
+                             " AND token = ?", (validate.clock_reading(clock) + lease_for, id, token))
                 self.beats += 1
         except sqlite3.Error:
             pass  # cannot beat (the file is locked or gone): the lease expires, the rule recovers
@@ -419,7 +454,7 @@ class Executor:
 
     def _failed(self, row: JobRow, message: str) -> RowStatus:
         if row.attempts <= row.retries:
-            run_at = self.clock.now() + retry_wait(row.backoff, row.attempts)
+            run_at = validate.clock_reading(self.clock) + retry_wait(row.backoff, row.attempts)
             self.store.finish(row, RowStatus.PENDING, run_at)
             return RowStatus.PENDING
         self.store.finish(row, RowStatus.FAILED, row.run_at, error=message)
@@ -464,7 +499,7 @@ class DurableScheduler:
             self._closed = False
             # on start: reload the READY rows; every RUNNING job is unfinished (one per file)
             self.dispatcher.add(self.store.rows((RowStatus.READY,)))
-            self.dispatcher.add(self.store.recover_and_promote(self.clock.now(), max_recoveries,
+            self.dispatcher.add(self.store.recover_and_promote(validate.clock_reading(self.clock), max_recoveries,
                                                                on_start=True))
         except BaseException:
             if getattr(self, "store", None) is not None:
@@ -493,8 +528,9 @@ class DurableScheduler:
         validate.number("delay", delay, low=0)
         validate.integer("retries", retries, low=0)
         validate.number("backoff", backoff, low=0)
-        self.store.insert(id, task_name, text, priority, self.clock.now() + delay, retries,
-                          backoff)
+        self.store.insert(id, task_name, text, _storable(priority),
+                          validate.clock_reading(self.clock) + delay,
+                          min(retries, 2**63 - 1), _storable(backoff))
         return id
 
     def cancel(self, id) -> bool:
@@ -515,14 +551,14 @@ class DurableScheduler:
 
     def tick(self) -> list:
         """Recover expired leases and promote due jobs, then fill worker slots 0..N-1."""
-        now = self.clock.now()
+        now = validate.clock_reading(self.clock)
         self.dispatcher.add(self.store.recover_and_promote(now, self.max_recoveries))
         runs = []
         for worker in range(self.workers):
-            row = self.dispatcher.next(self.store, self.clock.now() + self.lease_for)
+            row = self.dispatcher.next(self.store, validate.clock_reading(self.clock) + self.lease_for)
             if row is None:
                 break
-            start = self.clock.now()
+            start = validate.clock_reading(self.clock)
             status = self.executor.run(row)
             runs.append(Run(self.ticks, start, worker, row.id, row.attempts, status))
         self.ticks += 1

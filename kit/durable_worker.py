@@ -32,7 +32,10 @@ A stop request, SIGINT (Ctrl-C) or SIGTERM (what `docker stop`, systemd and Kube
 send), stops the worker; a second one while it stops is only noted (never a traceback, never
 another exit code). A request is noted, not raised, except while the worker waits or runs a
 job's work, and it is checked at every wait and every reconnect attempt, so a cut connection
-or a server that is down never swallows it. The worker then gives back the lease it holds
+or a server that is down never swallows it. On PostgreSQL a server that does not answer (frozen,
+a network partition) cannot swallow it either: every statement is bounded
+(`kit.pgqueue.bounded`), its connection cut 0.5 s after a stop request (`hurry`) and otherwise
+after `IO_TIMEOUT` (10 s, or `outage` if shorter), which counts as an outage. The worker then gives back the lease it holds
 (`fail`: the job comes back at once), trying for up to `GIVE_BACK_SECONDS` (2 s) if the
 server cannot be reached, and exits 128 + the signal's number (130 for SIGINT, 143 for
 SIGTERM) with one line that says what became of the lease: given back, or (server
@@ -98,13 +101,19 @@ def open_queue(path, lease_for=0.5, max_attempts=5, retry_base=0.02, clock=None)
     return SqliteLeaseQueue(path, lease_for, max_attempts, retry_delay=retry, clock=clock)
 
 
-def open_results(path):
-    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN. A
-    file that cannot hold it (read-only, full, damaged) is a QueueFileError naming it."""
+def open_results(path, timeout: float | None = None):
+    """A connection to the results table (made if missing): sqlite3, or psycopg for a DSN
+    (made within `timeout` seconds, default kit.pgqueue.IO_TIMEOUT). A file that cannot hold
+    it (read-only, full, damaged) is a QueueFileError naming it."""
     if is_dsn(path):
-        from kit.pgqueue import connect
-        conn = connect(path)
-        conn.execute(PG_RESULTS)
+        from kit.pgqueue import IO_TIMEOUT, bounded, connect
+        conn = connect(path, timeout=timeout or IO_TIMEOUT)
+        try:
+            with bounded(conn, timeout or IO_TIMEOUT):
+                conn.execute(PG_RESULTS)
+        except BaseException:
+            conn.close()
+            raise
         return conn
     with results_errors(path):
         conn = sqlite3.connect(queue_path(path), timeout=30, isolation_level=None)  # its name
@@ -128,14 +137,17 @@ def results_errors(where):
         raise QueueFileError(f"the results table in {name!r} failed: {e}") from None
 
 
-def record(results, job, value, worker) -> None:
-    """Write a job's result idempotently: one row per job, `runs` counts the runs."""
+def record(results, job, value, worker, timeout: float | None = None) -> None:
+    """Write a job's result idempotently: one row per job, `runs` counts the runs. On
+    PostgreSQL the write waits at most `timeout` seconds (default kit.pgqueue.IO_TIMEOUT) for
+    a server that does not answer."""
     if isinstance(results, sqlite3.Connection):
         with results_errors(results):
             results.execute(RECORD, (job, value, worker))
     else:
-        from kit.pgqueue import jsonb
-        results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
+        from kit.pgqueue import IO_TIMEOUT, bounded, jsonb
+        with bounded(results, timeout or IO_TIMEOUT):  # a server that does not answer cuts it
+            results.execute(PG_RECORD, (jsonb(job), value, jsonb(worker)))
 
 
 def results_file(conn) -> str:
@@ -181,7 +193,8 @@ def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time
     fails the attempt, with the error kept with the job: retried after backoff, dead-lettered
     at max_attempts. A lost connection (`cut_off`) passes, and so does a stop request
     (`stop`, a StopRequest: StopRequested, raised only inside the work), the lease untouched:
-    the caller gives it back."""
+    the caller gives it back. Only a real one: a StopRequested a handler raises itself, no
+    signal having come, is a failed attempt like any other exception."""
     stop = StopRequest() if stop is None else stop
     try:
         step = queue.lease_for / 3
@@ -196,10 +209,13 @@ def handle(queue, results, lease, name: str, work_seconds: float = 0, sleep=time
                 stop.beat(queue.lease_for)
         with stop.interruptible():
             value = (work if handler is None else handler)(lease.payload)
-        record(results, lease.job, result_value(lease.job, value), name)
-    except (*cut_off, StopRequested):
+        record(results, lease.job, result_value(lease.job, value), name,
+               getattr(queue, "io_timeout", None))
+    except cut_off:
         raise
     except BaseException as exc:  # a poison job: this attempt failed, the worker goes on
+        if isinstance(exc, StopRequested) and stop:
+            raise  # a real stop request (a signal came): the caller gives the lease back
         queue.fail(lease, error=f"{type(exc).__name__}: {error_message(exc)}")
         return False
     return queue.ack(lease)
@@ -224,10 +240,13 @@ class StopRequest:
         self.signals: list[int] = []
         self.held = None
         self.held_until = None
+        self.on_stop = None  # called at each stop request (in the signal handler)
         self._raising = False
 
     def __call__(self, signum, frame) -> None:
         self.signals.append(signum)
+        if self.on_stop is not None:
+            self.on_stop()  # e.g. kit.pgqueue.hurry: a call blocked on a silent server ends
         if self._raising:
             self._raising = False
             raise StopRequested(signum)
@@ -302,6 +321,8 @@ def give_back(queue, stop: StopRequest, cut_off: tuple, rand, seconds: float = G
         return "it held no lease"
     what = f"its lease on job {lease.job!r}"
     give_up, tries = time.monotonic() + seconds, 0
+    if hasattr(queue, "io_timeout"):  # PostgreSQL: no statement or connect waits longer
+        queue.io_timeout = min(queue.io_timeout, seconds)
     while True:
         try:
             if queue.fail(lease, error=f"interrupted ({stop.name})"):
@@ -337,7 +358,10 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
 
     SIGINT and SIGTERM are stop requests (`stop`, a StopRequest, made and installed here
     unless given): checked before every lease, wait and reconnect attempt; the lease held is
-    given back (`give_back`) and Stopped is raised, its message saying what became of it."""
+    given back (`give_back`) and Stopped is raised, its message saying what became of it.
+    max_seconds bounds a job's work too (`time_limit`, in the main thread: SIGALRM): a
+    handler still running then is interrupted like a stop request, its lease given back, and
+    Stopped is raised (code 142, "max_seconds=... reached while a handler ran")."""
     validate.number("outage", outage, low=0)
     validate.number("max_seconds", max_seconds, low=0)
     rand = random.Random().random if rand is None else validate.function("rand", rand)
@@ -347,19 +371,25 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
     down_since, tries = None, 0
     with contextlib.ExitStack() as stack:
         stop = stack.enter_context(stop_requests(stop))
+        if is_dsn(path):
+            from kit.pgqueue import hurry
+            stop.on_stop = hurry  # a statement blocked on a frozen server is cut 0.5 s after
         stack.callback(lambda: (_closed(queue), _closed(results)))
         while not stop and time.monotonic() < stop_at:
             try:
                 if queue is None:
                     queue = open_queue(path, **queue_args)
+                    if is_dsn(path):  # a server that does not answer is an outage too
+                        queue.io_timeout = min(queue.io_timeout, max(2.0, outage))
                 if results is None:
-                    results = open_results(path)
+                    results = open_results(path, getattr(queue, "io_timeout", None))
                 stop.hold(queue.lease(name), queue.lease_for)
                 if stop.held is not None:
                     if stop:
                         break  # asked while leasing: give it back below
-                    handled += handle(queue, results, stop.held, name, work_seconds,
-                                      handler=handler, cut_off=cut_off, stop=stop)
+                    with time_limit(stop, stop_at):
+                        handled += handle(queue, results, stop.held, name, work_seconds,
+                                          handler=handler, cut_off=cut_off, stop=stop)
                     stop.hold(None, 0)
                 elif exit_when_empty and _drained(queue):
                     break
@@ -382,10 +412,31 @@ def run_worker(path, name: str, work_seconds: float = 0, exit_when_empty: bool =
                 stop.nap(min(delay_for("equal", tries, RECONNECT_BASE, RECONNECT_CAP, rand),
                              max(0.0, stop_at - now)))
                 tries += 1
+        if stop.signals[:1] == [signal.SIGALRM] and stop.held is None:
+            return handled  # the time limit came between jobs: an ordinary end
         if stop:
-            raise Stopped(f"worker {name}: interrupted ({stop.name}); "
-                          f"{give_back(queue, stop, cut_off, rand)}", 128 + stop.signals[0])
+            why = (f"max_seconds={max_seconds:g} s reached while a handler ran"
+                   if stop.signals[0] == signal.SIGALRM else f"interrupted ({stop.name})")
+            raise Stopped(f"worker {name}: {why}; {give_back(queue, stop, cut_off, rand)}",
+                          128 + stop.signals[0])
     return handled
+
+
+@contextlib.contextmanager
+def time_limit(stop: StopRequest, stop_at: float):
+    """While inside (a job's work), SIGALRM comes at `stop_at` (time.monotonic()) and is a
+    stop request to `stop`: a handler that never returns cannot keep the worker past
+    max_seconds. Only in the main thread (where signals are delivered); elsewhere, nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, stop_at - time.monotonic()))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _drained(queue) -> bool:
@@ -527,6 +578,22 @@ class Fleet:
         self.close()
 
 
+def option(check, **bounds):
+    """An argparse type for one option: the text read as a number (or kept as a name) and
+    checked by `check` (a kit.validate rule); a bad value is argparse's one line, exit 2."""
+    def parse(text):
+        try:
+            value = text if check is validate.store_name else validate.parse_number(text)
+            return check("", value, **bounds)
+        except (TypeError, ValueError) as e:
+            message = str(e).lstrip()
+            if message.startswith("could not convert") or "invalid literal" in message:
+                message = f"must be a number, got {text!r}"
+            raise argparse.ArgumentTypeError(message) from None
+    parse.__name__ = getattr(check, "__name__", "option")
+    return parse
+
+
 def main(argv=None) -> int:
     """The command line; the process's entry point. SIGINT and SIGTERM are noted from the start
     (a StopRequest) and ignored once it returns, so a late second signal cannot kill the
@@ -535,13 +602,16 @@ def main(argv=None) -> int:
         "\n")[0])
     p.add_argument("path", help="the queue file, or a postgresql:// URL "
                    "(made by kit.durable_worker.setup)")
-    p.add_argument("--name", default=f"pid{os.getpid()}", help="worker name in leases")
-    p.add_argument("--work", type=float, default=0.0, help="seconds of work per job")
-    p.add_argument("--lease-for", type=float, default=0.5, help="lease length in seconds")
-    p.add_argument("--max-attempts", type=int, default=5)
-    p.add_argument("--max-seconds", type=float, default=300, help="stop after this long")
+    seconds = option(validate.number, low=0)
+    p.add_argument("--name", default=f"pid{os.getpid()}", type=option(validate.store_name),
+                   help="worker name in leases")
+    p.add_argument("--work", type=seconds, default=0.0, help="seconds of work per job")
+    p.add_argument("--lease-for", type=option(validate.number, low=0, low_open=True),
+                   default=0.5, help="lease length in seconds")
+    p.add_argument("--max-attempts", type=option(validate.integer, low=1), default=5)
+    p.add_argument("--max-seconds", type=seconds, default=300, help="stop after this long")
     p.add_argument("--exit-when-empty", action="store_true", help="stop when no job is live")
-    p.add_argument("--outage", type=float, default=60,
+    p.add_argument("--outage", type=seconds, default=60,
                    help="give up once the server has been unreachable this many seconds")
     p.add_argument("--create", action="store_true",
                    help="make an empty queue file if the path does not exist (else refused)")

@@ -151,13 +151,7 @@ def check_submit(jobs, closed, id, task, priority, delay, retries, backoff) -> N
     validate.number("backoff", backoff, low=0)
 
 
-def error_message(exc: BaseException) -> str:
-    """The message a FAILED job keeps: str(exc), or the exception's class name when empty or
-    when its `__str__` itself raises (the message is never the reason a job is left unsettled)."""
-    try:
-        return str(exc) or type(exc).__name__
-    except BaseException:  # noqa: BLE001 - a broken __str__ is the task's bug, not ours
-        return f"{type(exc).__name__} (its __str__ raised)"
+error_message = validate.error_message  # the one safe way to quote an exception
 
 
 def retry_wait(backoff: float, attempts: int) -> float:

@@ -15,7 +15,9 @@ delayed jobs whose run-at time has come (a `DelayedQueue`). Heap entries are `(t
 A clock that steps backwards (a wall clock's NTP correction) undoes nothing: a job once ready
 stays ready, an expired lease stays expired, and ready jobs go out in the order they became
 ready. Deadlines and run-at times not reached yet are still compared with the clock's reading,
-so a lease or delay running during a step back of s seconds lasts s seconds longer. The same
+so a lease or delay running during a step back of s seconds lasts s seconds longer, and a
+heartbeat then never moves a deadline back (`later_deadline`). Each reading of the clock is
+checked (`clock_reading`: a finite number, not a bool). The same
 rule on every queue of the kit (the shared state machine steps its clock back).
 """
 
@@ -32,6 +34,8 @@ from typing import NamedTuple
 from kit import validate
 from kit.backoff import backoff_delay, no_jitter
 from kit.delayed import DelayedQueue
+from kit.jobs import MAX_WAIT
+from kit.validate import clock_reading
 
 STATES = ("ready", "delayed", "leased", "done", "dead")
 
@@ -126,6 +130,12 @@ def check_delay(name, delay, now, positive=False) -> float:
     return until
 
 
+def later_deadline(expires_at, until):
+    """A heartbeat's new deadline: `until` (now + extend_by), but never earlier than the one the
+    lease has. A clock stepping back undoes nothing, and a heartbeat never shortens a lease."""
+    return max(expires_at, until)
+
+
 def check_lease(lease, queue: str) -> None:
     """A Lease, as lease() returned it (its fields may be anything: they are compared with the
     store's, never believed), granted by the queue whose identity is `queue`."""
@@ -190,7 +200,7 @@ def after_attempt(retry_delay, attempts, max_attempts, time, how, error=None):
     except Exception as exc:
         if how != "expire":
             raise
-        return None, check_error(f"no retry: {type(exc).__name__}: {exc}")
+        return None, check_error(f"no retry: {type(exc).__name__}: {validate.error_message(exc)}")
 
 
 def check_error(error):
@@ -209,10 +219,13 @@ def exponential_retry(base: float = 1, cap: float = 60, rand: Callable[[], float
     """A retry_delay for LeaseQueue: retry r (0 = first retry) waits min(cap, base * 2**r).
 
     With `rand` (e.g. `random.Random(7).random`) the wait is kit.backoff's full jitter,
-    `rand() * ceiling`. Exact for every r (kit.backoff's ceiling never overflows).
+    `rand() * ceiling`. Exact for every r (kit.backoff's ceiling never overflows). A cap above
+    `kit.jobs.MAX_WAIT` (1e9 s, about 31 years; `inf` included) waits at most MAX_WAIT, so the
+    wait is always one a queue can hold (never inf, whatever r).
     """
     check_seconds("base", base)
     check_seconds("cap", cap)
+    cap = min(cap, MAX_WAIT)
     if rand is not None:
         validate.function("rand", rand)
         return lambda r: backoff_delay(r, base, cap, rand)
@@ -322,8 +335,9 @@ class LeaseQueue:
         return True
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
-        """Keep a live lease: it now runs until now + extend_by (default lease_for). Rejected
-        when stale or already expired. Pushes one new expiry entry: O(log n)."""
+        """Keep a live lease: it now runs until now + extend_by (default lease_for), or until
+        its old deadline if that is later (`later_deadline`: a clock stepping back never
+        shortens a lease). Rejected when stale or already expired. Pushes one new expiry entry: O(log n)."""
         check_heartbeat(lease, extend_by, self.identity)
         now = self._catch_up()
         until = (now + self.lease_for if extend_by is None
@@ -331,7 +345,7 @@ class LeaseQueue:
         rec = self._holder_of(lease)
         if rec is None:
             return self._reject(now, "heartbeat_rejected", lease)
-        self._hold_until(rec, until)
+        self._hold_until(rec, later_deadline(rec.expires_at, until))
         self._log(now, "heartbeat", rec, until=rec.expires_at)
         return True
 
@@ -380,7 +394,7 @@ class LeaseQueue:
         """Apply every expiry and due delayed job up to now, earliest first (expiries first on a
         tie). Each expiry-heap entry is popped once; stale ones (acked, failed, or replaced by a
         heartbeat) are skipped."""
-        now = self.clock.now()
+        now = clock_reading(self.clock)
         heap = self._expiries
         while True:
             while heap and not self._is_current_expiry(heap[0]):

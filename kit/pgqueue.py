@@ -38,11 +38,13 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from kit import validate
+from kit.validate import clock_reading
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -153,7 +155,9 @@ LIVE_GRANT = ("queue = %(queue)s AND id = %(id)s AND state = 'leased' AND token 
               "AND worker = %(worker)s")
 ACK = f"""UPDATE kit_lease_jobs SET state = 'done', worker = NULL, token = NULL
  WHERE {LIVE_GRANT} RETURNING 1"""
-HEARTBEAT = f"""UPDATE kit_lease_jobs SET due = %(now)s + %(extend)s, seq = nextval('kit_lease_seq')
+# never an earlier deadline than the lease has (kit.lease.later_deadline): a clock stepping back
+HEARTBEAT = f"""UPDATE kit_lease_jobs SET due = GREATEST(due, %(now)s + %(extend)s),
+       seq = nextval('kit_lease_seq')
  WHERE {LIVE_GRANT} RETURNING 1"""
 CLAIM_FAST = _unless_stale(CLAIM.strip(), "c.* FROM (SELECT 1) one LEFT JOIN changed c ON true")
 ACK_FAST = _unless_stale(ACK, "(SELECT count(*) FROM changed)")
@@ -208,7 +212,48 @@ def jsonb(value):
     return value if isinstance(value, Jsonb) else Jsonb(value)
 
 
-def connect(dsn: str, autocommit: bool = True, durable: bool = True):
+IO_TIMEOUT = 10.0  # seconds a statement may wait for a server that does not answer
+_IN_FLIGHT: set = set()  # connections inside a bounded() call right now
+
+
+def _cut(conn) -> None:
+    """Shut the connection's socket down: the call blocked on it fails at once (libpq sees the
+    connection closed), as if the network had cut it. The server rolls back what was open."""
+    import socket
+    with contextlib.suppress(Exception):
+        fd = conn.pgconn.socket
+        with socket.socket(fileno=os.dup(fd)) as s:
+            s.shutdown(socket.SHUT_RDWR)
+
+
+@contextmanager
+def bounded(conn, seconds: float):
+    """Every statement inside waits at most `seconds` for the server: a server that does not
+    answer (frozen, a network partition: the socket stays open and silent, and no TCP timeout
+    comes for minutes) has the connection cut then, so the call raises a connection error and
+    the caller reconnects, counts the outage, or gives up. `hurry()` cuts sooner."""
+    timer = threading.Timer(seconds, _cut, (conn,))
+    timer.daemon = True
+    timer.start()
+    _IN_FLIGHT.add(conn)
+    try:
+        yield
+    finally:
+        _IN_FLIGHT.discard(conn)
+        timer.cancel()
+
+
+def hurry(seconds: float = 0.5) -> None:
+    """Cut every bounded call still waiting `seconds` from now (a stop request: a worker must
+    not wait a whole IO_TIMEOUT for a frozen server before it gives its lease back)."""
+    for conn in list(_IN_FLIGHT):
+        timer = threading.Timer(seconds, lambda c=conn: c in _IN_FLIGHT and _cut(c))
+        timer.daemon = True
+        timer.start()
+
+
+def connect(dsn: str, autocommit: bool = True, durable: bool = True,
+            timeout: float = IO_TIMEOUT):
     """A psycopg connection, or one clear error: a bad DSN (ValueError naming it) or a server
     that cannot be reached (QueueServerError naming host and port).
 
@@ -217,12 +262,13 @@ def connect(dsn: str, autocommit: bool = True, durable: bool = True):
     server (kill -9, power cut), not only of this client. `durable=False` sets it off: commits
     return before the flush (several times faster on a busy server), and a server crash undoes
     the commits of the last moments (up to 3 x wal_writer_delay, 600 ms by default) although
-    they had returned: acknowledged puts and acks lost, jobs run twice."""
+    they had returned: acknowledged puts and acks lost, jobs run twice. `timeout` bounds the
+    connection's making (libpq's connect_timeout, at least 2 s)."""
     psycopg = load_psycopg()
     where = _where_or_error(dsn, psycopg)
     mode = "on" if durable else "off"
     try:
-        return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=10,
+        return psycopg.connect(dsn, autocommit=autocommit, connect_timeout=max(2, round(timeout)),
                                options=f"-c synchronous_commit={mode}")
     except psycopg.OperationalError as e:
         reason = " ".join(str(e).split()) or type(e).__name__
@@ -241,12 +287,15 @@ class PostgresLeaseQueue(RowObservations):
                  clock=None, queue: str = "default", durable: bool = True):
         if not isinstance(dsn, str):
             raise TypeError(f"dsn must be a connection string, got {dsn!r}")
-        if type(queue) is not str or not queue:
+        if type(queue) is not str:
             raise TypeError(f"queue must be a non-empty str, got {queue!r}")
+        if not queue:
+            raise ValueError(f"queue must be a non-empty str, got {queue!r}")
         check_name("queue", queue)
         if type(durable) is not bool:
             raise TypeError(f"durable must be True or False, got {durable!r}")
         self.durable = durable  # see connect(): False trades crash safety for speed
+        self.io_timeout = IO_TIMEOUT  # what bounded() and connect() allow a silent server
         self.clock = ServerClock(self) if clock is None else clock
         check_settings(self.clock, lease_for, max_attempts, retry_delay)
         self.dsn, self.queue = dsn, queue
@@ -262,7 +311,7 @@ class PostgresLeaseQueue(RowObservations):
     # -- the connection -----------------------------------------------------------------------
 
     def _connect(self):
-        conn = connect(self.dsn, durable=self.durable)
+        conn = connect(self.dsn, durable=self.durable, timeout=self.io_timeout)
         try:
             # Only when the tables are missing, and one process at a time: CREATE INDEX, even
             # with IF NOT EXISTS, would wait for every transaction running on the table.
@@ -293,18 +342,20 @@ class PostgresLeaseQueue(RowObservations):
     def _run(self, body, transaction: bool = True):
         """Run `body(cursor)` in one transaction (or, for a single statement, in autocommit). A
         lost connection (server restart, pg_terminate_backend) raises QueueServerError; the next
-        call connects again."""
+        call connects again. A server that does not answer within `io_timeout` seconds (frozen,
+        a network partition) is a lost connection too (`bounded`)."""
         if self._closed:
             raise ValueError(f"the queue {self.queue!r} on {self.where} is closed")
         psycopg = self._psycopg
         try:
             if self._conn is None or self._conn.closed:
                 self._conn = self._connect()
-            if not transaction:
-                with self._conn.cursor() as cur:
+            with bounded(self._conn, self.io_timeout):
+                if not transaction:
+                    with self._conn.cursor() as cur:
+                        return body(cur)
+                with self._conn.transaction(), self._conn.cursor() as cur:
                     return body(cur)
-            with self._conn.transaction(), self._conn.cursor() as cur:
-                return body(cur)
         except (psycopg.OperationalError, psycopg.InterfaceError) as e:
             if self._conn is not None and not (self._conn.closed or self._conn.broken):
                 raise  # the connection is fine: a lock timeout, a cancelled query, ...
@@ -316,7 +367,7 @@ class PostgresLeaseQueue(RowObservations):
                                    f"{reason}") from None
 
     def _now(self):
-        return None if isinstance(self.clock, ServerClock) else self.clock.now()
+        return None if isinstance(self.clock, ServerClock) else float(clock_reading(self.clock))
 
     def _begin(self, cur) -> float:
         """Read the clock once and expire every lease whose time has come, earliest first
@@ -400,7 +451,8 @@ class PostgresLeaseQueue(RowObservations):
         return self._change_live(lease, ACK, ACK_FAST, {})
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
-        """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        """Keep a live lease: it now runs until now + extend_by (default lease_for), never
+        earlier than its old deadline (`kit.lease.later_deadline`, GREATEST in SQL)."""
         check_heartbeat(lease, extend_by, self.identity)
         if extend_by is not None:
             check_delay("extend_by", extend_by, self._now() or 0, positive=True)
@@ -422,8 +474,15 @@ class PostgresLeaseQueue(RowObservations):
         (False). Nothing is polled: the worker sleeps on the listening connection's socket."""
         validate.number("timeout", timeout, low=0)
         if self._listener is None:
-            self._listener = connect(self.dsn)
-            self._listener.execute(f"LISTEN {CHANNEL}")
+            listener = connect(self.dsn, timeout=self.io_timeout)
+            try:
+                with bounded(listener, self.io_timeout):
+                    listener.execute(f"LISTEN {CHANNEL}")
+            except self._psycopg.OperationalError as e:
+                listener.close()
+                raise QueueServerError(f"lost the connection to PostgreSQL at {self.where}: "
+                                       f"{' '.join(str(e).split())}") from None
+            self._listener = listener
 
         def next_due(cur):
             now = cur.execute(NOW, {"now": self._now()}).fetchone()[0]
@@ -712,7 +771,10 @@ class LocalServer:
         postmaster waits until its children (the backends, which notice and exit) are gone too,
         as they are after a crash of the machine."""
         postmaster = self.postmaster_pid()
-        pid = postmaster if pid is None else pid
+        if pid is None and postmaster is None:
+            raise RuntimeError(f"the PostgreSQL server in {self.folder} is not running: "
+                               f"there is no postmaster to kill")
+        pid = postmaster if pid is None else validate.integer("pid", pid, low=1)
         children = _children(pid) if pid == postmaster else []
         os.kill(pid, sig)
         deadline = time.monotonic() + 30

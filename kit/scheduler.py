@@ -117,7 +117,7 @@ class Scheduler:
 
         Cost O((p + r + N) log n) for p promoted jobs and r dead entries skipped.
         """
-        self._promote(self.clock.now())
+        self._promote(validate.clock_reading(self.clock))
         runs = []
         for worker in range(self.workers):
             job = self._next_job()
@@ -166,7 +166,7 @@ class Scheduler:
         last = self.ticks - 1
         return Snapshot(
             tick=last,
-            now=self.clock.now(),
+            now=validate.clock_reading(self.clock),
             delayed=tuple(view(job) for job in self._delayed.ordered()),
             ready=tuple(view(job) for job in self._ready.ordered()),
             slots=self._slots,
@@ -197,7 +197,7 @@ class Scheduler:
 
     def _run(self, worker: int, job: Job) -> Run:
         job.attempts += 1
-        start = self.clock.now()
+        start = validate.clock_reading(self.clock)
         self._note("run", job, worker)
         try:
             job.result = job.task()
@@ -212,7 +212,7 @@ class Scheduler:
     def _failed(self, job: Job, message: str, worker: int) -> None:
         if job.attempts <= job.retries:
             job.status = Status.PENDING
-            job.run_at = self.clock.now() + retry_wait(job.backoff, job.attempts)
+            job.run_at = validate.clock_reading(self.clock) + retry_wait(job.backoff, job.attempts)
             self._delayed.push(job)
             self._note("retry", job, worker, job.run_at)
         else:
@@ -224,7 +224,7 @@ class Scheduler:
     # -- helpers shared with kit.extensions ------------------------------------------------
 
     def _new_job(self, id, task, priority, delay, retries, backoff) -> Job:
-        job = Job(id, task, priority, self.clock.now() + delay, retries, backoff, next(self._seq))
+        job = Job(id, task, priority, validate.clock_reading(self.clock) + delay, retries, backoff, next(self._seq))
         self._jobs[id] = job
         self._note("submit", job)
         return job
@@ -233,7 +233,7 @@ class Scheduler:
         return find_job(self._jobs, id)
 
     def _note(self, kind, job, worker=None, detail=None) -> None:
-        self._log[-1].append(Event(self.ticks, self.clock.now(), kind, job.id, worker, detail))
+        self._log[-1].append(Event(self.ticks, validate.clock_reading(self.clock), kind, job.id, worker, detail))
 
     def _settle(self, job: Job) -> None:
         """Called once when a job reaches DONE, FAILED or CANCELLED; a hook for extensions."""

@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from numbers import Integral
 
 from kit import validate
+from kit.validate import clock_reading
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -54,6 +55,7 @@ from kit.lease import (
     check_settings,
     exponential_retry,
     is_held,
+    later_deadline,
 )
 
 APPLICATION_ID = 0x4B49544C  # "KITL" in the file header: this file is a kit lease queue
@@ -143,6 +145,8 @@ def queue_path(path) -> str:
     if not isinstance(path, str | os.PathLike):
         raise TypeError(f"path must be a file name, got {path!r}")
     path = os.fspath(path)
+    if isinstance(path, str) and "\x00" in path:
+        raise ValueError(f"path must not contain NUL (\\x00), got {path!r}")
     if isinstance(path, bytes) or path in ("", ":memory:"):
         if path == ":memory:":
             return path
@@ -291,7 +295,7 @@ class SqliteLeaseQueue(RowObservations):
                                    f"{self.path!r} ({e})") from None
             raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
         try:
-            now = self.clock.now()
+            now = clock_reading(self.clock)
             self._catch_up(now)
             yield now
             conn.execute("COMMIT")
@@ -354,15 +358,18 @@ class SqliteLeaseQueue(RowObservations):
             return True
 
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
-        """Keep a live lease: it now runs until now + extend_by (default lease_for)."""
+        """Keep a live lease: it now runs until now + extend_by (default lease_for), never
+        earlier than its old deadline (`kit.lease.later_deadline`)."""
         check_heartbeat(lease, extend_by, self.identity)
         with self._transaction() as now:
             until = (now + self.lease_for if extend_by is None
                      else check_delay("extend_by", extend_by, now, positive=True))
             if not self._is_live(lease):
                 return False
+            due = self._conn.execute("SELECT due FROM jobs WHERE id = ?",
+                                     (lease.job,)).fetchone()[0]
             self._conn.execute("UPDATE jobs SET due = ?, seq = ? WHERE id = ?",
-                               (until, self._next_seq(), lease.job))
+                               (later_deadline(due, until), self._next_seq(), lease.job))
             return True
 
     def fail(self, lease: Lease, error: str | None = None) -> bool:

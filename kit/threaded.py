@@ -86,7 +86,8 @@ class ThreadedScheduler:
         clock = MonotonicClock() if clock is None else clock
         check_clock_and_policy(clock, policy)
         self.workers, self.policy, self.clock = workers, policy, clock
-        self._lock = threading.Lock()
+        # re-entrant: a policy's before() runs under it and may read the scheduler (status_of)
+        self._lock = threading.RLock()
         self._wake = threading.Condition(self._lock)  # "something is due or was submitted"
         self._jobs = {}
         self._delayed = Heap(key=lambda job: (job.run_at, job.seq))
@@ -119,7 +120,7 @@ class ThreadedScheduler:
         """
         with self._lock:
             check_submit(self._jobs, self._closed, id, task, priority, delay, retries, backoff)
-            run_at = self.clock.now() + delay
+            run_at = validate.clock_reading(self.clock) + delay
             job = _ThreadJob(id, task, priority, run_at, retries, backoff, next(self._seq))
             job.future = JobFuture(self, id)
             self._jobs[id] = job
@@ -256,7 +257,8 @@ class ThreadedScheduler:
             if self._closed and self._pending == 0:
                 return None
             timeout = delayed.peek().run_at - now if delayed else None
-            self._wake.wait(timeout)
+            # a run_at years away is a wait the OS cannot time: wait its longest, then look again
+            self._wake.wait(None if timeout is None else min(timeout, threading.TIMEOUT_MAX))
 
     def _run(self, job: _ThreadJob) -> None:
         try:

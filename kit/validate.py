@@ -16,7 +16,7 @@ from numbers import Integral, Real
 
 __all__ = ["choice", "function", "integer", "number", "hashable", "is_hashable", "unique_names",
            "store_name",
-           "json_text", "parse_number", "short", "MAX_NAME_BYTES"]
+           "json_text", "parse_number", "short", "within", "error_message", "clock_reading", "MAX_NAME_BYTES"]
 
 MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
 
@@ -35,23 +35,50 @@ def number(name: str, value, *, low: float | None = None, high: float | None = N
     """A real number (not a bool, not NaN), within [low, high] (or (low, high] when `low_open`);
     infinite only when `finite` is False."""
     if type(value) not in (int, float) and (not isinstance(value, Real) or isinstance(value, bool)):
-        raise TypeError(f"{name} must be a number, got {value!r}")
+        raise TypeError(f"{name} must be a number, got {short(value)}")
+    try:
+        float(value)  # every time and delay of the kit is computed in floats
+    except OverflowError:  # 10**400: no float holds it, so now + value could not be computed
+        raise ValueError(f"{name} must be a number a float can hold (at most about 1.8e308), "
+                         f"got {short(value)}") from None
     if finite and not isinstance(value, int) and not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value!r}")
     if value != value:  # NaN compares false with every bound, so it is refused by name
         raise ValueError(f"{name} must be a number, got {value!r}")
+    return within(name, value, low, high, low_open)
+
+
+def clock_reading(clock):
+    """What `clock.now()` says, checked where the kit reads it (every queue and scheduler): a
+    finite real number a float can hold (not a bool), else one error naming `clock.now()`."""
+    return number("clock.now()", clock.now())
+
+
+def within(name: str, value, low=None, high=None, low_open: bool = False):
+    """`value` within [low, high] (or (low, high] when `low_open`), else a ValueError."""
     if low is not None and (value < low or low_open and value == low):
-        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low}, got {value!r}")
+        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low}, got {short(value)}")
     if high is not None and value > high:
-        raise ValueError(f"{name} must be <= {high}, got {value!r}")
+        raise ValueError(f"{name} must be <= {high}, got {short(value)}")
     return value
 
 
 def integer(name: str, value, *, low: int | None = None, high: int | None = None):
-    """An integer (not a bool), within [low, high]."""
+    """An integer (not a bool), within [low, high] (any size: a count, not a time)."""
     if not isinstance(value, Integral) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    return number(name, value, low=low, high=high)
+        raise TypeError(f"{name} must be an int, got {short(value)}")
+    return within(name, value, low, high)
+
+
+def error_message(exc: BaseException) -> str:
+    """An exception's message, taken safely: str(exc), or the exception's class name when
+    empty or when its `__str__` itself raises (a message is never the reason a job, a queue
+    or a worker is left unsettled). Every message of the kit that quotes a caller's exception
+    goes through here."""
+    try:
+        return str(exc) or type(exc).__name__
+    except BaseException:  # noqa: BLE001 - a broken __str__ is the caller's bug, not ours
+        return f"{type(exc).__name__} (its __str__ raised)"
 
 
 def choice(name: str, value, choices: Iterable):
@@ -115,6 +142,9 @@ def store_name(name: str, value, what: str = "a str or an int"):
         if not -(2**63) <= value < 2**63:
             raise TypeError(f"{name} must be {what}, got {value!r}")  # 64 bits
         return value
+    if isinstance(value, str) and type(value) is not str:  # its == and hash may be its own
+        raise TypeError(f"{name} must be exactly a str (not the subclass "
+                        f"{type(value).__name__}) or an int, got {short(value)}")
     if type(value) is not str:
         raise TypeError(f"{name} must be {what}, got {short(value)}")
     if "\x00" in value:

@@ -96,14 +96,15 @@ def test_heartbeat_keeps_a_slow_workers_lease():
     assert [e.until for e in q.trace if e.kind == "heartbeat"] == [9, 13, 17, 21, 25]
 
 
-def test_heartbeat_sets_the_deadline_from_now_and_may_shorten_it():
+def test_heartbeat_sets_the_deadline_from_now_but_never_shortens_it():
     clock, q = make(lease_for=10)
     q.put("A")
     lease = q.lease("w1")
     clock.advance(1)
-    assert q.heartbeat(lease, extend_by=2) is True  # until 3, earlier than 10
-    assert q.holder("A").expires_at == 3
-    clock.advance(2)
+    assert q.heartbeat(lease, extend_by=2) is True  # until max(10, 1 + 2)
+    assert q.holder("A").expires_at == 10
+    assert q.heartbeat(lease, extend_by=12) is True and q.holder("A").expires_at == 13
+    clock.advance(12)
     assert q.status("A") == "delayed"
 
 

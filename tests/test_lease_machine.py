@@ -227,7 +227,9 @@ def make_machine(factory, machine_settings=MACHINE_SETTINGS):
             assert self.queue.heartbeat(edited(lease, edit), extend_by) is live
             if live:
                 j = self.model.jobs[lease.job]
-                j["expires_at"] = now + (self.model.lease_for if extend_by is None else extend_by)
+                j["expires_at"] = max(j["expires_at"],  # never shortened (a step back)
+                                      now + (self.model.lease_for if extend_by is None
+                                             else extend_by))
                 j["n"] = self.model.tick()
 
         @rule(lease=leases, edit=EDITS)

@@ -308,7 +308,7 @@ def test_constructor_errors(pg_dsn):
         PostgresLeaseQueue(pg_dsn, 5, 3, retry_delay=2)
     with pytest.raises(TypeError, match="clock must have a now.. method, got 0"):
         PostgresLeaseQueue(pg_dsn, 5, 3, clock=0)
-    with pytest.raises(TypeError, match="queue must be a non-empty str, got ''"):
+    with pytest.raises(ValueError, match="queue must be a non-empty str, got ''"):
         PostgresLeaseQueue(pg_dsn, 5, 3, queue="")
 
 
@@ -443,3 +443,18 @@ def test_a_refused_put_still_commits_the_catch_up(make):
     with pytest.raises(ValueError, match="job_id 'A' is already in the queue .state 'delayed'."):
         q.put("A")
     assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"
+
+
+def test_killing_a_stopped_local_server_is_one_clear_error():
+    from kit.pgqueue import LocalServer
+    server = LocalServer()
+    try:
+        with pytest.raises(RuntimeError, match="PostgreSQL server in .* is not running: there "
+                                               "is no postmaster to kill"):
+            server.kill()
+        server.start()
+        server.stop()
+        with pytest.raises(RuntimeError, match="is not running"):
+            server.kill()
+    finally:
+        server.close()

@@ -396,3 +396,128 @@ def test_every_opening_of_one_queue_file_is_the_same_queue(tmp_path):
             SqliteLeaseQueue(path, 5, 3, clock=clock) as two:
         one.put("job")
         assert two.ack(one.lease("w")) is True and one.identity == two.identity
+
+
+# -- blind round 3: the same faults, the same answer on every queue -------------------------------
+
+class _Reading:
+    def __init__(self, value):
+        self.value = value
+
+    def now(self):
+        return self.value
+
+
+class _StrRaises(Exception):
+    def __str__(self):
+        raise RuntimeError("its __str__ raised")
+
+
+def _raises_unprintable(retry):
+    raise _StrRaises()
+
+
+def test_a_retry_delay_raising_an_unprintable_error_at_an_expiry_dead_letters_only_that_job(make):
+    clock, q = make(retry_delay=_raises_unprintable)
+    q.put("A")
+    q.put("B")
+    q.lease("w1")
+    clock.advance(10)  # A's lease expires: its retry_delay raises, its message cannot be read
+    assert q.status("B") == "ready" and q.status("A") == "dead"
+    (dead,) = q.dead_letters
+    assert dead.job == "A" and dead.error.startswith("no retry: _StrRaises")
+    q.put("C")
+    assert q.lease("w2").job == "B" and tuple(q.stats())[:2] == (1, 1)
+
+
+def test_a_heartbeat_during_a_clock_step_back_never_shortens_the_lease(make):
+    _, q = make(lease_for=10)
+    q.clock = clock = _Reading(100)  # a wall clock an NTP correction steps back
+    q.put("A")
+    lease = q.lease("w1")  # at 100, until 110
+    clock.value = 50  # the lease still ends at 110
+    assert q.heartbeat(lease) is True
+    assert q.holder("A").expires_at == 110  # max(110, 50 + 10), not 60
+    assert q.heartbeat(lease, extend_by=100) is True and q.holder("A").expires_at == 150
+    clock.value = 105
+    assert q.lease("w2") is None and q.ack(lease) is True
+
+
+HUGE = 10**400
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda q, lease: q.put("B", delay=HUGE), "delay"),
+    (lambda q, lease: q.heartbeat(lease, extend_by=HUGE), "extend_by"),
+])
+def test_every_queue_refuses_an_int_no_float_holds_by_name(make, call, name):
+    clock, q = make()
+    q.put("A")
+    lease = q.lease("w1")
+    with pytest.raises(ValueError, match=f"{name} must be a number a float can hold .*, got 1000"):
+        call(q, lease)
+    assert q.holder("A").expires_at == 105 and q.stats().ready + q.stats().delayed == 0
+
+
+@pytest.mark.parametrize("kind", sorted(QUEUES))
+def test_every_queue_refuses_a_lease_for_no_float_holds_at_its_door(kind, request):
+    with pytest.raises(ValueError, match="lease_for must be a number a float can hold"):
+        QUEUES[kind](request, FakeClock(0), lease_for=HUGE, max_attempts=3)
+
+
+def test_the_postgres_wait_refuses_a_timeout_no_float_holds(request):
+    q = _postgres(request, FakeClock(0), lease_for=5, max_attempts=3)
+    with pytest.raises(ValueError, match="timeout must be a number a float can hold"):
+        q.wait(HUGE)
+
+
+def test_exponential_retry_refuses_a_base_no_float_holds_and_never_returns_inf():
+    from kit.jobs import MAX_WAIT
+    from kit.lease import exponential_retry
+    with pytest.raises(ValueError, match="base must be a number a float can hold"):
+        exponential_retry(base=HUGE)
+    forever = exponential_retry(base=1, cap=math.inf)
+    assert [forever(r) for r in (0, 10, 1024, 10**6)] == [1, 1024, MAX_WAIT, MAX_WAIT]
+
+
+@pytest.mark.parametrize("reading, error, message", [
+    (True, TypeError, "clock.now.. must be a number, got True"),
+    (HUGE, ValueError, "clock.now.. must be a number a float can hold"),
+    (math.nan, ValueError, "clock.now.. must be finite, got nan"),
+    (math.inf, ValueError, "clock.now.. must be finite, got inf"),
+    ("1", TypeError, "clock.now.. must be a number, got '1'"),
+], ids=["True", "10**400", "nan", "inf", "'1'"])
+def test_every_queue_checks_each_clock_reading_the_same_way(make, reading, error, message):
+    clock, q = make()
+    q.put("A")
+    q.clock = _Reading(reading)
+    for call in (lambda: q.put("B"), lambda: q.lease("w1"), q.stats):
+        with pytest.raises(error, match=message):
+            call()
+    q.clock = clock
+    assert q.status("A") == "ready" and q.stats().ready == 1
+
+
+def test_every_queue_says_a_str_subclass_is_not_exactly_a_str(make):
+    class Name(str):
+        pass
+    clock, q = make()
+    with pytest.raises(TypeError, match="job_id must be exactly a str .not the subclass Name. "
+                                        "or an int, got 'x'"):
+        q.put(Name("x"))
+    q.put("A")
+    with pytest.raises(TypeError, match="worker must be exactly a str"):
+        q.lease(Name("w"))
+    assert q.stats().ready == 1
+
+
+def test_an_empty_postgres_queue_name_is_a_value_error(pg_dsn):
+    with pytest.raises(ValueError, match="queue must be a non-empty str, got ''"):
+        PostgresLeaseQueue(pg_dsn, 5, 3, queue="")
+    with pytest.raises(TypeError, match="queue must be a non-empty str, got 3"):
+        PostgresLeaseQueue(pg_dsn, 5, 3, queue=3)
+
+
+def test_a_nul_in_a_queue_path_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"path must not contain NUL \(\\x00\), got 'a\\x00b'"):
+        SqliteLeaseQueue("a\x00b", 5, 3)

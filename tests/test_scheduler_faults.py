@@ -20,7 +20,8 @@ import pytest
 
 from kit.durable_scheduler import DurableScheduler
 from kit.jobs import MAX_WAIT, retry_wait
-from kit.scheduler import FifoPolicy
+from kit.clock import FakeClock
+from kit.scheduler import FifoPolicy, Scheduler, Status
 from kit.store import QueueFileError
 from kit.threaded import ThreadedScheduler
 
@@ -235,3 +236,151 @@ def test_a_file_replaced_under_a_running_scheduler_lets_no_second_one_in(folder,
     assert "second ran" not in seen, seen
     assert seen["refused"].startswith(f"another DurableScheduler has {path!r} open"), seen
     assert "\n" not in str(err.value)
+
+
+# -- blind round 3 ---------------------------------------------------------------------------
+
+class _ReadsTheScheduler:
+    """A policy whose before() asks the scheduler itself (under the scheduler's lock)."""
+
+    def __init__(self):
+        self.scheduler = None
+
+    def before(self, a, b):
+        self.scheduler.status_of(a.id)
+        return a.seq < b.seq
+
+
+def test_a_policy_that_reads_its_scheduler_neither_deadlocks_it_nor_its_shutdown():
+    policy = _ReadsTheScheduler()
+    s = policy.scheduler = ThreadedScheduler(1, policy)
+    gate = threading.Event()
+    futures = [s.submit("gate", gate.wait)] + [s.submit(i, lambda i=i: i) for i in range(5)]
+    gate.set()
+    done, _ = wait(futures, timeout=10)
+    assert len(done) == 6 and [f.result() for f in futures[1:]] == list(range(5))
+    start = time.monotonic()
+    assert s.shutdown(timeout=2) == [] and time.monotonic() - start < 2.5
+
+
+@pytest.mark.parametrize("delay", [9.3e9, 1e10, 1e308])
+def test_a_delay_beyond_the_longest_timed_wait_is_waited_without_spinning(delay):
+    with ThreadedScheduler(1, FifoPolicy()) as s:
+        s.submit("far", lambda: "far", delay=delay)
+        cpu = time.process_time()
+        assert s.submit("near", lambda: "near").result(timeout=5) == "near"
+        time.sleep(0.5)
+        assert s.worker_errors == [] and s.status_of("far") is Status.PENDING
+        assert time.process_time() - cpu < 0.3  # a spinning worker burns ~0.5 s here
+        s.shutdown(cancel_pending=True)
+
+
+HUGE = 10**400
+
+
+@pytest.mark.parametrize("make", ["Scheduler", "ThreadedScheduler", "DurableScheduler"])
+@pytest.mark.parametrize("arg", ["priority", "delay", "backoff"])
+def test_every_scheduler_refuses_a_number_no_float_holds_by_name(make, arg, folder):
+    s = _scheduler(make, folder)
+    with pytest.raises(ValueError, match=f"{arg} must be a number a float can hold .*, got 1000"):
+        _submit(make, s, "a", **{arg: HUGE})
+    _close(make, s)
+
+
+@pytest.mark.parametrize("make", ["Scheduler", "ThreadedScheduler", "DurableScheduler"])
+@pytest.mark.parametrize("args", [dict(priority=10**30), dict(retries=10**30),
+                                  dict(retries=2**63), dict(priority=-(2**70), backoff=2**64)],
+                         ids=repr)
+def test_every_scheduler_takes_the_same_big_ints(make, args, folder):
+    s = _scheduler(make, folder)
+    _submit(make, s, "a", **args)
+    assert s.status_of("a") in (Status.PENDING, Status.RUNNING, Status.DONE)
+    _close(make, s)
+
+
+def _scheduler(make, folder):
+    if make == "DurableScheduler":
+        return DurableScheduler(os.path.join(folder, "s.db"), {"t": lambda x: x})
+    if make == "ThreadedScheduler":
+        return ThreadedScheduler(1, FifoPolicy())
+    return Scheduler(FakeClock(0), FifoPolicy(), 1)
+
+
+def _submit(make, s, id, **kw):
+    if make == "DurableScheduler":
+        return s.submit(id, "t", 1, **kw)
+    return s.submit(id, lambda: 1, **kw)
+
+
+def _close(make, s):
+    if make == "DurableScheduler":
+        s.close()
+    elif make == "ThreadedScheduler":
+        s.shutdown(cancel_pending=True)
+
+
+@pytest.mark.parametrize("reading", [True, HUGE, float("nan")], ids=["True", "10**400", "nan"])
+def test_every_scheduler_checks_its_clock_readings(reading, folder):
+    class Clock:
+        def now(self):
+            return reading
+    for s in (Scheduler(Clock(), FifoPolicy(), 1),
+              DurableScheduler(os.path.join(folder, "s.db"), {"t": print}, clock=FakeClock(0))):
+        s.clock = Clock()
+        with pytest.raises((TypeError, ValueError), match=r"clock.now\(\) must be"):
+            _submit(type(s).__name__, s, "a")
+        _close(type(s).__name__, s)
+
+
+def test_a_durable_scheduler_used_from_another_thread_says_so(folder):
+    with DurableScheduler(os.path.join(folder, "s.db"), TASKS) as s:
+        s.submit("a", "square", 3)
+        seen = []
+        t = threading.Thread(target=lambda: seen.append(_error_of(s.tick)))
+        t.start()
+        t.join()
+        assert seen == ["RuntimeError: the durable scheduler on "
+                        f"{os.path.join(folder, 's.db')!r} is used from another thread than the "
+                        "one that made it (the file is fine): use each DurableScheduler from "
+                        "its own thread only"]
+        s.drain(limit=5, sleep=lambda t: None)
+        assert s.status_of("a") == "DONE"
+
+
+def _error_of(call):
+    try:
+        call()
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def test_a_folder_moved_under_a_running_scheduler_and_copied_back_lets_no_second_one_in(folder):
+    """Blind round 3: renaming the folder moved the file and its -lock together; a copy at
+    the old path let a second scheduler in, which reran the RUNNING job at the same time."""
+    jobs = os.path.join(folder, "jobs")
+    os.mkdir(jobs)
+    path = os.path.join(jobs, "s.db")
+    seen = {}
+
+    def task(x):
+        os.rename(jobs, jobs + ".old")
+        os.mkdir(jobs)
+        with open(os.path.join(jobs + ".old", "s.db"), "rb") as src, open(path, "wb") as dst:
+            dst.write(src.read())
+        try:
+            with DurableScheduler(path, {"task": task}) as second:
+                seen["second ran"] = [r.id for r in second.drain(limit=3, sleep=lambda t: None)]
+        except RuntimeError as e:
+            seen["refused"] = str(e)
+        return x
+
+    first = DurableScheduler(path, {"task": task})
+    first.submit("job", "task", payload=1)
+    with pytest.raises(QueueFileError, match="s.db' was replaced or moved"):
+        first.drain(limit=3, sleep=lambda t: None)
+    first.close()
+    assert "second ran" not in seen, seen
+    assert seen["refused"].startswith(f"another DurableScheduler has {path!r} open"), seen
+    with DurableScheduler(path, {"task": task}):
+        pass  # free again once the first has let go

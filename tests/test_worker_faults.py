@@ -322,3 +322,117 @@ sys.exit(main(['/mnt/full/q.db', '--name', 'w', '--exit-when-empty']))
     run = _run_in(_in_bwrap("--size", str(4 * 2**20), "--tmpfs", "/mnt/full"), "-c", script)
     assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
     assert "Traceback" not in run.stderr and "full" in run.stderr, run.stderr
+
+
+# -- blind round 3 ---------------------------------------------------------------------------
+
+def test_a_handler_raising_the_kits_own_stop_requested_is_a_failed_attempt():
+    """Blind round 3: a handler raising StopRequested (no signal came) made the worker return
+    0 with its job left leased. Only a real stop request stops a worker."""
+    from kit.durable_worker import StopRequested
+    done, dead, stats = _run_handler(_raiser(StopRequested()))
+    assert done == 3 and list(dead) == [1] and dead[1].error.startswith("StopRequested")
+    assert (stats.ready, stats.leased, stats.delayed) == (0, 0, 0)
+
+
+HANGS = """
+import sys, time
+from kit.durable_worker import Stopped, run_worker, setup
+setup(sys.argv[1], 2, lease_for=30)
+try:
+    run_worker(sys.argv[1], "w1", max_seconds=2, lease_for=30, handler=lambda p: time.sleep(1e6))
+except Stopped as e:
+    print(e, file=sys.stderr)
+    sys.exit(e.code)
+"""
+
+
+def test_a_handler_that_never_returns_is_ended_at_max_seconds_and_its_lease_given_back(tmp_path):
+    path = tmp_path / "q.db"
+    proc = subprocess.Popen([sys.executable, "-c", HANGS, os.fspath(path)],
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=KIT))
+    code, err, took = _stopped(proc, timeout=30)
+    assert (code, err) == (142, "worker w1: max_seconds=2 s reached while a handler ran; its "
+                                "lease on job 0 was given back\n") and took < 10
+    with open_queue(path, lease_for=30) as q:
+        assert (q.status(0), q.status(1)) == ("ready", "ready")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lease-for", "nan"], "--lease-for: must be finite, got nan"),
+    (["--lease-for", "0"], "--lease-for: must be > 0, got 0"),
+    (["--lease-for", "-1"], "--lease-for: must be > 0, got -1"),
+    (["--lease-for", "1e400"], "--lease-for: must be finite, got inf"),
+    (["--max-attempts", "0"], "--max-attempts: must be >= 1, got 0"),
+    (["--max-attempts", "2.5"], "--max-attempts: must be an int, got 2.5"),
+    (["--work", "-1"], "--work: must be >= 0, got -1"),
+    (["--work", "nan"], "--work: must be finite, got nan"),
+    (["--outage", "nan"], "--outage: must be finite, got nan"),
+    (["--max-seconds", "nan"], "--max-seconds: must be finite, got nan"),
+    (["--max-seconds", "x"], "--max-seconds: must be a number, got 'x'"),
+    (["--name", "\udcff"], "--name: must be valid Unicode (no lone surrogate), got '\\udcff'"),
+    (["--name", "x" * 1100], "--name: must be at most 1024 bytes in UTF-8, got 1100 bytes"),
+], ids=lambda a: a[0] + "=" + a[1][:8] if isinstance(a, list) else None)
+def test_every_bad_worker_option_is_one_line_exit_2(tmp_path, args, message):
+    path = tmp_path / "q.db"
+    setup(path, 1)
+    run = subprocess.run([sys.executable, "-m", "kit.durable_worker", os.fspath(path), *args,
+                          "--exit-when-empty"], capture_output=True, timeout=120,
+                         env=dict(os.environ, PYTHONPATH=KIT))
+    err = run.stderr.decode("utf-8", "surrogateescape")
+    assert run.returncode == 2 and "Traceback" not in err, err
+    assert err.splitlines()[-1].startswith("python -m kit.durable_worker: error: argument ")
+    assert message in err.splitlines()[-1], err
+
+
+@pytest.fixture
+def frozen_server():
+    """A PostgreSQL server of its own, and a function that freezes it (SIGSTOP of the
+    postmaster and its children: to a client, a network partition, the sockets open and
+    silent); it is thawed and deleted at the end."""
+    from kit.pgqueue import LocalServer
+    server = LocalServer()
+    frozen = []
+
+    def freeze():
+        pm = server.postmaster_pid()
+        children = subprocess.run(["pgrep", "-P", str(pm)], capture_output=True, text=True)
+        frozen.extend([pm, *map(int, children.stdout.split())])
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+
+    server.start()
+    try:
+        yield server.dsn, freeze
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+        server.close()
+
+
+def test_a_stop_request_is_honoured_while_the_server_does_not_answer(frozen_server):
+    """Blind round 3: with the server frozen a SIGTERM was only noted, for 32 s (until the
+    server came back): a statement blocked on a silent socket is bounded now (cut 0.5 s after a
+    stop request, else after IO_TIMEOUT), and the give-back tries for 2 s."""
+    dsn, freeze = frozen_server
+    setup(dsn, 2000)
+    proc = _start(dsn, "--work", "0.01", "--lease-for", "5", "--exit-when-empty")
+    time.sleep(3)
+    freeze()
+    time.sleep(1)
+    proc.send_signal(signal.SIGTERM)
+    code, err, took = _stopped(proc, timeout=30)
+    assert code == 143 and took < 8, (code, took, err)
+    assert err.count("\n") == 1 and "interrupted (SIGTERM)" in err and "Traceback" not in err
+
+
+def test_the_outage_allowance_ends_a_worker_whose_server_does_not_answer(frozen_server):
+    dsn, freeze = frozen_server
+    setup(dsn, 2000)
+    proc = _start(dsn, "--work", "0.01", "--lease-for", "5", "--outage", "3",
+                  "--exit-when-empty")
+    time.sleep(3)
+    freeze()
+    code, err, took = _stopped(proc, timeout=40)
+    assert code == 1 and took < 20, (code, took, err)
+    assert err.count("\n") == 1 and "unreachable" in err and "outage=3" in err, err
