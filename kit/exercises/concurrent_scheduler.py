@@ -230,8 +230,9 @@ def changed(job, before: Job) -> dict:
 
 def claim_calls(answer, case):
     """Sequential: call `claim(job, lock)` `calls` times on a job that starts in `status`; after
-    each call, what it returned and the job's status (and any other field it changed). A race: both calls on two threads, under
-    every schedule with one preemption; the first that goes wrong."""
+    each call, what it returned and the job's status (and any other field it changed). A race:
+    both calls on two threads, under every schedule with one preemption; the first that goes
+    wrong."""
     status, calls, race = case
     if race is None:
         job, lock, seen = make_job("x", status=status), threading.Lock(), []
@@ -362,8 +363,8 @@ def promote_run(answer, case) -> dict:
             "delayed": [j.id for j in Heap.ordered(delayed)],
             "statuses": {j.id: str(j.status) for j in jobs},
             **({"other fields changed": moved} if (moved := {
-                j.id: change for j, was in zip(jobs, copies) if (change := changed(j, was))})
-               else {})}
+                j.id: change for j, was in zip(jobs, copies, strict=True)
+                if (change := changed(j, was))}) else {})}
     return {**seen, "extra work": extra} if any(extra.values()) else seen
 
 
@@ -379,9 +380,10 @@ def promote(delayed, ready, now):
 
 def _judge_promote(case, expected, got) -> str | None:
     moved = got.get("other fields changed") if isinstance(got, dict) else None
-    if moved and difference(expected, {k: v for k, v in got.items() if k != "other fields changed"
-                                       and k != "extra work"}) is None:
-        return "changed " + ", ".join(f"{id}.{k} from {a!r} to {b!r}" for id, fields in moved.items()
+    if moved and difference(expected, {k: v for k, v in got.items()
+                                       if k not in ("other fields changed", "extra work")}) is None:
+        return "changed " + ", ".join(f"{id}.{k} from {a!r} to {b!r}"
+                                      for id, fields in moved.items()
                                       for k, (a, b) in fields.items()) + (
             ": promotion moves jobs between heaps and changes no job")
     extra = got.get("extra work") if isinstance(got, dict) else None
@@ -604,13 +606,14 @@ class _CheckedOutsideTheLock(WorkerLoop):
 
 
 class _IfNotWhile(WorkerLoop):
-    """Waits once, then takes the front job whether or not it is due."""
+    """`if` where `while` belongs: waits once, then takes the front job whether or not it is
+    due."""
 
     def next_job(self):
         b = self.board
         with b.cond:
             now = b.clock.now()
-            if not (b.due and b.due[0][0] <= now) and not b.stopping:
+            if not (b.due and b.due[0][0] <= now) and not (b.stopping and not b.due):
                 b.cond.wait(b.due[0][0] - now if b.due else None)
             return heapq.heappop(b.due)[2] if b.due else None
 
@@ -666,6 +669,11 @@ q5 = Problem(
                 "the front but leaves the rest out of heap order, so a later job can come "
                 "first. Take it with heapq.heappop(board.due)",
                 edit=[("return heapq.heappop(b.due)[2]", "return b.due.pop(0)[2]")]),
+        Pitfall("now read once, before the loop", "after a wait the time has moved on: read "
+                "board.clock.now() again at every turn of the loop, or a job that became due "
+                "while the worker slept still looks early, and it waits again",
+                edit=[("            while True:\n                now = b.clock.now()\n",
+                       "            now = b.clock.now()\n            while True:\n")]),
         Pitfall("due only after its run time", "a job is due at its run time (run_at <= now); "
                 "with run_at < now the worker waits 0 at the exact tick, again and again",
                 edit=[("if b.due and b.due[0][0] <= now:", "if b.due and b.due[0][0] < now:")]),
