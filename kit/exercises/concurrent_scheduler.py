@@ -780,6 +780,38 @@ class _KeptOldSeq(Reprioritisable):
         return None
 
 
+class _SamePriorityKept(Reprioritisable):
+    """The slip "a change to the priority it has is a no-op": the job keeps its place."""
+
+    def __init__(self):
+        super().__init__()
+        self.priorities = {}
+
+    def push(self, name, priority):
+        self.priorities[name] = priority
+        super().push(name, priority)
+
+    def reprioritise(self, name, priority):
+        if name in self.current and self.priorities[name] == priority:
+            return True
+        return super().reprioritise(name, priority)
+
+
+class _RebuiltByName(Reprioritisable):
+    """The slip "a rebuild that renumbers": once dead entries outnumber live ones twice, the
+    live ones are pushed again in name order with fresh seqs, so ties lose who came first."""
+
+    def reprioritise(self, name, priority):
+        if not super().reprioritise(name, priority):
+            return False
+        if len(self.heap) > 2 * len(self.current):
+            live = sorted((n, p) for p, s, n in self.heap if self.current.get(n) == s)
+            self.heap = []
+            for n, p in live:
+                self.push(n, p)
+        return True
+
+
 class _Model:
     """The plain truth: a dict name -> (priority, seq), scanned for the minimum."""
 
@@ -933,6 +965,12 @@ q6 = Problem(
                 edit=[("        self.push(name, priority)\n        return True\n",
                        "        heapq.heappush(self.heap, (priority, self.current[name], name))\n"
                        "        return True\n")]),
+        Pitfall("a change to the priority it has skipped", "a job given a priority goes behind "
+                "the jobs already waiting at it, even the priority it had: a fresh entry, as "
+                "for any change", answer=_SamePriorityKept),
+        Pitfall("a rebuild that renumbers", "when the heap is rebuilt from its live entries, "
+                "each keeps its seq (heapify them as they are): new numbers in name order lose "
+                "who got a priority first", answer=_RebuiltByName),
         Pitfall("brought a finished job back", "reprioritise only changes a job that is still "
                 "waiting; one that already ran (or never came) stays out, and the answer is "
                 "False", edit=[("        if name not in self.current:\n            return False\n"
