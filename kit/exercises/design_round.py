@@ -595,6 +595,8 @@ RESTARTS = [
 CRASHES = [
     ("a crash right after a submit", (1, ("submit [a p1 d1] [b p2 d1 after a]", "crash",
                                           "tick", "tick", "tick"))),
+    ("a crash, then a submit: the submission counter comes back from the file",
+     (1, ("submit [b p2 d1] [a p2 d1]", "crash", "submit [c p2 d1]", "tick", "tick", "tick"))),
     ("a crash right after a tick and a cancel", (2, (
         "submit [a p1 d2] [b p1 d1 after a] [c p2 d1]", "tick", "crash", "cancel b", "crash",
         "tick", "tick", "tick"))),
