@@ -279,9 +279,10 @@ def test_undeclared_wrong_classes_fail_at_their_level_and_not_before(cls, level)
 
 def test_a_scanning_cancel_is_too_slow_not_wrong():
     assert ex.q1.check(ScanningCancel) and ex.q2.check(ScanningCancel)
-    result = ex.q3.check(ScanningCancel)
-    assert result.status == "too slow", repr(result)
-    assert "walk from the cancelled job" in repr(result)
+    for q in (ex.q3, ex.q4, ex.q5):  # the later levels keep level 3's promise
+        result = q.check(ScanningCancel)
+        assert result.status == "too slow", (q.name, repr(result))
+        assert "walk from the cancelled job" in repr(result)
 
 
 def test_not_attempted_everywhere_and_progress_counts_zero():

@@ -8,6 +8,7 @@ builds fresh `Job`s and heaps from them for every call, so an answer may change 
 and input order, so a name never hints at either.
 """
 
+import dataclasses
 import threading
 from typing import Any, NamedTuple
 
@@ -220,15 +221,24 @@ def _on_state(fn):
     return lambda state: fn(*state)
 
 
+def changed(job, before: Job) -> dict:
+    """The fields but status that differ from `before` (a copy): a claim or a promotion changes
+    none of them."""
+    return {f.name: (getattr(before, f.name), getattr(job, f.name)) for f in dataclasses.fields(job)
+            if f.name != "status" and getattr(job, f.name) != getattr(before, f.name)}
+
+
 def claim_calls(answer, case):
     """Sequential: call `claim(job, lock)` `calls` times on a job that starts in `status`; after
-    each call, what it returned and the job's status. A race: both calls on two threads, under
-    every schedule with one preemption; the first that goes wrong."""
+    each call, what it returned and the job's status (and any other field it changed). A race:
+    both calls on two threads, under every schedule with one preemption; the first that goes
+    wrong."""
     status, calls, race = case
     if race is None:
         job, lock, seen = make_job("x", status=status), threading.Lock(), []
+        before = dataclasses.replace(job)
         for _ in range(calls):
-            seen.append((answer(job, lock), str(job.status)))
+            seen.append((answer(job, lock), str(job.status), *filter(None, [changed(job, before)])))
         return seen
     calls = {"cancel": cancel, OTHER_WORK: other_work}
     threads = {name: _on_state(calls.get(name, answer)) for name in RACES[race]}
@@ -239,13 +249,18 @@ def claim_calls(answer, case):
 def _judge_claim(case, expected, got) -> str | None:
     if isinstance(got, interleave.Exploration):
         return None if got else f"{got.failure}; the schedule that shows it: {got.schedule}"
-    for i, (want, (won, status)) in enumerate(zip(expected, got, strict=True)):
+    for i, (want, (won, status, *fields)) in enumerate(zip(expected, got, strict=True)):
+        which = f"call {i + 1}" if len(expected) > 1 else "the call"
         if won is not True and won is not False:
             return f"claim must return True or False, it returned {won!r}"
-        if (won, status) != want:
-            which = f"call {i + 1}" if len(expected) > 1 else "the call"
+        if (won, status) != want[:2]:
             return (f"{which}: expected {want[0]} with the job {want[1]}, "
                     f"got {won} with the job {status}")
+        if fields:
+            moved = ", ".join(f"job.{k} from {a!r} to {b!r}" for k, (a, b) in fields[0].items())
+            return (f"{which} returned {won} but changed {moved}: a claim sets the "
+                    "status and nothing else" + (", and a failed one changes nothing"
+                                                 if not won else ""))
     return None
 
 
@@ -335,6 +350,7 @@ def promote_run(answer, case) -> dict:
     work on the delayed heap."""
     specs, now = case
     jobs = [make_job(name, p, t, seq, s) for seq, (name, p, t, s) in enumerate(specs)]
+    copies = [dataclasses.replace(j) for j in jobs]
     delayed = CountingHeap(key=lambda job: (job.run_at, job.seq))
     ready = ready_heap(heap_type=CountingHeap)
     for job in jobs:
@@ -345,14 +361,17 @@ def promote_run(answer, case) -> dict:
              "ready popped": ready.pops, "ready read whole": ready.scans}
     seen = {"returned": returned, "ready": [j.id for j in Heap.ordered(ready)],
             "delayed": [j.id for j in Heap.ordered(delayed)],
-            "statuses": {j.id: str(j.status) for j in jobs}}
+            "statuses": {j.id: str(j.status) for j in jobs},
+            **({"other fields changed": moved} if (moved := {
+                j.id: change for j, was in zip(jobs, copies, strict=True)
+                if (change := changed(j, was))}) else {})}
     return {**seen, "extra work": extra} if any(extra.values()) else seen
 
 
 def promote(delayed, ready, now):
     """Move every job with run_at <= now from the delayed heap to the ready heap, dropping the
     ones that are no longer PENDING. Use only the front of `delayed` (peek, pop): nothing goes
-    back onto it. Change no status; return None."""
+    back onto it. Change no job (its status, run_at, any field); return None."""
     while delayed and delayed.peek().run_at <= now:
         job = delayed.pop()
         if job.status == Status.PENDING:
@@ -360,6 +379,13 @@ def promote(delayed, ready, now):
 
 
 def _judge_promote(case, expected, got) -> str | None:
+    moved = got.get("other fields changed") if isinstance(got, dict) else None
+    if moved and difference(expected, {k: v for k, v in got.items()
+                                       if k not in ("other fields changed", "extra work")}) is None:
+        return "changed " + ", ".join(f"{id}.{k} from {a!r} to {b!r}"
+                                      for id, fields in moved.items()
+                                      for k, (a, b) in fields.items()) + (
+            ": promotion moves jobs between heaps and changes no job")
     extra = got.get("extra work") if isinstance(got, dict) else None
     rest = {k: v for k, v in got.items() if k != "extra work"} if extra else got
     problem = difference(expected, rest)
@@ -580,13 +606,14 @@ class _CheckedOutsideTheLock(WorkerLoop):
 
 
 class _IfNotWhile(WorkerLoop):
-    """Waits once, then takes the front job whether or not it is due."""
+    """`if` where `while` belongs: waits once, then takes the front job whether or not it is
+    due."""
 
     def next_job(self):
         b = self.board
         with b.cond:
             now = b.clock.now()
-            if not (b.due and b.due[0][0] <= now) and not b.stopping:
+            if not (b.due and b.due[0][0] <= now) and not (b.stopping and not b.due):
                 b.cond.wait(b.due[0][0] - now if b.due else None)
             return heapq.heappop(b.due)[2] if b.due else None
 
@@ -642,6 +669,11 @@ q5 = Problem(
                 "the front but leaves the rest out of heap order, so a later job can come "
                 "first. Take it with heapq.heappop(board.due)",
                 edit=[("return heapq.heappop(b.due)[2]", "return b.due.pop(0)[2]")]),
+        Pitfall("now read once, before the loop", "after a wait the time has moved on: read "
+                "board.clock.now() again at every turn of the loop, or a job that became due "
+                "while the worker slept still looks early, and it waits again",
+                edit=[("            while True:\n                now = b.clock.now()\n",
+                       "            now = b.clock.now()\n            while True:\n")]),
         Pitfall("due only after its run time", "a job is due at its run time (run_at <= now); "
                 "with run_at < now the worker waits 0 at the exact tick, again and again",
                 edit=[("if b.due and b.due[0][0] <= now:", "if b.due and b.due[0][0] < now:")]),
@@ -748,6 +780,38 @@ class _KeptOldSeq(Reprioritisable):
         return None
 
 
+class _SamePriorityKept(Reprioritisable):
+    """The slip "a change to the priority it has is a no-op": the job keeps its place."""
+
+    def __init__(self):
+        super().__init__()
+        self.priorities = {}
+
+    def push(self, name, priority):
+        self.priorities[name] = priority
+        super().push(name, priority)
+
+    def reprioritise(self, name, priority):
+        if name in self.current and self.priorities[name] == priority:
+            return True
+        return super().reprioritise(name, priority)
+
+
+class _RebuiltByName(Reprioritisable):
+    """The slip "a rebuild that renumbers": once dead entries outnumber live ones twice, the
+    live ones are pushed again in name order with fresh seqs, so ties lose who came first."""
+
+    def reprioritise(self, name, priority):
+        if not super().reprioritise(name, priority):
+            return False
+        if len(self.heap) > 2 * len(self.current):
+            live = sorted((n, p) for p, s, n in self.heap if self.current.get(n) == s)
+            self.heap = []
+            for n, p in live:
+                self.push(n, p)
+        return True
+
+
 class _Model:
     """The plain truth: a dict name -> (priority, seq), scanned for the minimum."""
 
@@ -843,6 +907,19 @@ def _reprio_programs(draw):
     return (ops,)
 
 
+@st.composite
+def _tied_programs(draw):
+    """Two to four jobs on priorities 0 and 1 (ties everywhere), then up to 16 reprioritises
+    (often to the priority the job has) and pops: dead entries come to outnumber live ones
+    while equal priorities still wait, the state a rebuild of the heap reaches."""
+    names = list(draw(st.permutations("abcd")))[:draw(st.integers(2, 4))]
+    ops = [f"push {name} {draw(st.integers(0, 1))}" for name in names]
+    for kind in draw(st.lists(st.sampled_from(["re"] * 6 + ["pop"]), max_size=16)):
+        ops.append(f"reprioritise {draw(st.sampled_from(names))} {draw(st.integers(0, 1))}"
+                   if kind == "re" else "pop")
+    return (ops + ["pop"] * len(names),)
+
+
 class _ScanToChange(Reprioritisable):
     """Right answers, found by a scan of the heap and a re-heapify for every change."""
 
@@ -858,7 +935,7 @@ class _ScanToChange(Reprioritisable):
 q6 = Problem(
     name="Reprioritisable",
     arg_names=("operations",),
-    cases=_reprio_programs(),
+    cases=st.one_of(_reprio_programs(), _tied_programs()),
     answer=Reprioritisable,  # the reference too; tests prove it equal to _Model, the plain truth
     run=reprio_run,
     judge=_judge_reprio,
@@ -866,6 +943,11 @@ q6 = Problem(
                                           "reprioritise b 3", "push c 2", "pop", "pop", "pop"],)),
               ("a new priority goes behind those already there",
                (["push a 1", "push b 2", "reprioritise a 2", "pop", "pop"],)),
+              ("given the priority it has, behind one waiting there",
+               (["push a 1", "push b 1", "reprioritise a 1", "pop", "pop"],)),
+              ("ties kept through many changes of another job",
+               (["push b 5", "push a 5", "push c 1", *(f"reprioritise c {p}" for p in
+                                                       (2, 3, 4, 1)), "pop", "pop", "pop"],)),
               ("a job that already ran", (["push a 1", "pop", "reprioritise a 0", "pop",
                                             "len"],)),
               ("changed twice", (["push a 3", "push b 2", "reprioritise a 0",
@@ -883,6 +965,12 @@ q6 = Problem(
                 edit=[("        self.push(name, priority)\n        return True\n",
                        "        heapq.heappush(self.heap, (priority, self.current[name], name))\n"
                        "        return True\n")]),
+        Pitfall("a change to the priority it has skipped", "a job given a priority goes behind "
+                "the jobs already waiting at it, even the priority it had: a fresh entry, as "
+                "for any change", answer=_SamePriorityKept),
+        Pitfall("a rebuild that renumbers", "when the heap is rebuilt from its live entries, "
+                "each keeps its seq (heapify them as they are): new numbers in name order lose "
+                "who got a priority first", answer=_RebuiltByName),
         Pitfall("brought a finished job back", "reprioritise only changes a job that is still "
                 "waiting; one that already ran (or never came) stays out, and the answer is "
                 "False", edit=[("        if name not in self.current:\n            return False\n"

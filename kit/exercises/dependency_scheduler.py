@@ -575,7 +575,8 @@ q3 = Problem(
 # -- q4: a cycle, named ------------------------------------------------------------------------
 def find_cycle(deps):
     """A list of jobs in which each job needs the next and the last needs the first, or None
-    when there is no cycle. `deps` maps each job to the jobs it needs."""
+    when there is no cycle. `deps` maps each job to the jobs it needs; every needed job is a
+    key too."""
     on_path, finished = [], set()  # the jobs we are inside of; the jobs fully explored
 
     def visit(name):  # depth first along the dependencies
@@ -962,6 +963,26 @@ def climb(items, new, rule) -> list:
     return pairs
 
 
+def sink(items, rule) -> tuple[int, int]:
+    """(levels, calls): how far the last leaf of the heap array `items` sinks once it takes the
+    root's place, and the calls of `before` the sift-down makes: two per level with two children
+    (the siblings, then the winner against it), one with one child, up to the level that stops
+    it."""
+    a = list(items)
+    a[0] = a.pop()
+    i = levels = calls = 0
+    while 2 * i + 1 < len(a):
+        child = 2 * i + 1
+        if child + 1 < len(a):
+            calls += 1
+            child += BEFORE[rule](a[child + 1], a[child])
+        calls += 1
+        if not BEFORE[rule](a[child], a[i]):
+            break
+        a[i], a[child], i, levels = a[child], a[i], child, levels + 1
+    return levels, calls
+
+
 def replay_heap(answer, case):
     """Build `answer(before)`, replay the program; per step: (what it returned or raised, len,
     calls of before). On the stress case, (names popped, calls per operation within budget?).
@@ -1019,6 +1040,17 @@ def replay_heap(answer, case):
                              "each, plus the call that stops it. Once the new item should not "
                              "leave before its parent, stop (break): the heap above it is "
                              "already in order")
+            elif op == "pop" and size > 1 and array is not None \
+                    and not heap_order_broken(array, rule):
+                levels, needed = sink(array, rule)
+                got = heap.pop()
+                got = got.name if isinstance(got, Item) else got
+                if calls[0] > needed:
+                    wrong = (f"this pop called before() {calls[0]} times, where the sift-down "
+                             f"needs {needed}: the last leaf, {array[-1].name}, sinks {levels} "
+                             "level(s), two calls each (the siblings, then the winner against "
+                             "it), plus the calls that stop it. Once no child should leave "
+                             "before it, stop (break): the heap below it is already in order")
             elif op == "len":
                 got = len(heap)
             else:
@@ -1090,6 +1122,10 @@ q6 = Problem(
         ("the last leaf sinks two levels",
          (LOW_FIRST, ["push a 0", "push b 1", "push c 2", "push d 1", "push e 1", "push f 3",
                       "push g 3", "pop", "pop", "pop", "pop", "len"])),
+        ("the last leaf stops one level down, a deep heap below it",
+         (LOW_FIRST, [f"push {name} {p}" for name, p in zip(
+             "abcdefghijklmnop", (0, 5, 1, 6, 7, 20, 21, 8, 9, 10, 11, 22, 23, 24, 25, 12),
+             strict=True)] + ["pop", "pop", "len"])),
         ("highest first: only before() decides",
          ("highest priority, then first in", ["push a 1", "push b 3", "push c 2", "pop",
                                               "peek", "pop", "pop"])),

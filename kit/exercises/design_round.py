@@ -3,7 +3,8 @@
 The class the learner writes (the API every check relies on):
 
     DesignScheduler(path, clock, workers=1)   opens (or creates) the SQLite file at `path`
-      submit(jobs) -> None     a batch [(id, priority, duration, deps), ...], stored whole or
+      submit(jobs) -> None     a batch [(id, priority, duration, deps), ...] (priority any int,
+                               negative too; an empty batch stores nothing), stored whole or
                                refused whole: ValueError (an id already used, an id twice in the
                                batch, a duration below 1, a dependency on an unknown id), and,
                                when the batch is otherwise valid, graphlib.CycleError for a cycle
@@ -24,15 +25,15 @@ stopped, and a job that was RUNNING when its process stopped is READY again (it 
 the start: at-least-once, so jobs must be safe to repeat).
 
 Levels: L1 run with dependencies, L2 refusing bad batches, L3 cancel that cascades (its cost
-counted), L4 restart, L5 crash at any moment. Each replays generated programs ("submit [a p2 d3
-after b]", "tick", "cancel a", "restart", "crash") on the learner's class and on the answer, each
-on its own scratch file, and compares what every call returned and, after every step, the status
-of every id the program has named. A restart closes the object, moves its file to a new name (so
-only what is in the file can come back) and opens a new object on it; a crash copies the files as
-they are on disk while the object is still open (what a power cut would leave, given every commit
-reached the disk) and opens a new object on the copy. Level 5 also asks each of the object's
-sqlite3 connections for `PRAGMA synchronous`: FULL (or EXTRA), the kit's convention, so that a
-commit is on the disk when it returns.
+counted, and counted again at L4 and L5), L4 restart, L5 crash at any moment. Each replays generated
+programs ("submit [a p2 d3 after b]", "tick", "cancel a", "restart", "crash") on the learner's class
+and on the answer, each on its own scratch file, and compares what every call returned and, after
+every step, the status of every id the program has named. A restart closes the object, moves its
+file to a new name (so only what is in the file can come back) and opens a new object on it; a crash
+copies the files as they are on disk while the object is still open (what a power cut would leave,
+given every commit reached the disk) and opens a new object on the copy. Level 5 also asks each of
+the object's sqlite3 connections for `PRAGMA synchronous`: FULL (or EXTRA), the kit's convention, so
+that a commit is on the disk when it returns.
 """
 
 import functools
@@ -306,10 +307,6 @@ def replay(cls, case, durable: bool = False) -> list[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def durable_replay(cls, case) -> list[str]:
-    return replay(cls, case, durable=True)
-
-
 def judge(case, expected, got) -> str | None:
     """None when every observation agrees; else the first that differs, in words."""
     if got == expected:
@@ -369,7 +366,9 @@ def programs(draw, level: int):
                     if choices else []
                 if kind == "submit":  # no cycle: a job needs only older ones or earlier ones
                     deps = [d for d in deps if d in known or d in new[:i]]
-                jobs.append([id, draw(st.integers(1, 3)), draw(st.integers(1, 3)), deps])
+                # now and then a negative or a two-digit priority: numbers, not text, order them
+                priority = draw(st.one_of(st.integers(1, 3), st.sampled_from([-2, -1, 9, 10])))
+                jobs.append([id, priority, draw(st.integers(1, 3)), deps])
             if kind == "fault":
                 jobs = _fault(draw, draw(st.sampled_from(FAULTS)), jobs, known)
             known += new
@@ -445,9 +444,10 @@ def _cancel_lines(cls, waiting: int) -> int:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def cost(cls, case) -> list:
-    """The replay; on COST_CASE, then whether a cancel's cost grows with the jobs it leaves."""
-    seen = replay(cls, case)
+def cost(cls, case, durable: bool = False) -> list:
+    """The replay; on COST_CASE, then whether a cancel's cost grows with the jobs it leaves
+    (levels 3 to 5: a later level keeps the promise too)."""
+    seen = replay(cls, case, durable)
     if case == COST_CASE and _cancel_lines(cls, LARGE) > 2 * _cancel_lines(cls, SMALL) + 20:
         return [*seen, ("too slow",)]
     return seen
@@ -522,6 +522,9 @@ MEMORY_SEQ = ('"INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, NULL)", (id, priority
 WORKED = ("submit [A p2 d3] [B p1 d2] [C p1 d4 after A] [D p3 d2 after A] [E p1 d1 after B C]",
           *["tick"] * 13)
 EXAMPLES = [
+    ("priorities 10, 9, -1, -2: ordered as numbers (as text '-1' < '-2' and '10' < '9')",
+     (1, ("submit [a p10 d1] [b p9 d1] [c p-1 d1] [d p-2 d1]", *["tick"] * 4))),
+    ("an empty batch: nothing stored, no error", (1, ("submit", "submit [a p1 d1]", "tick"))),
     ("the seed's worked example on one worker: B A C E D, makespan 12", (1, WORKED)),
     ("the seed's worked example on two workers: makespan 8", (2, WORKED)),
     ("one worker when none is given", (None, ("submit [b p2 d1] [a p1 d1]", "tick", "tick"))),
@@ -592,6 +595,8 @@ RESTARTS = [
 CRASHES = [
     ("a crash right after a submit", (1, ("submit [a p1 d1] [b p2 d1 after a]", "crash",
                                           "tick", "tick", "tick"))),
+    ("a crash, then a submit: the submission counter comes back from the file",
+     (1, ("submit [b p2 d1] [a p2 d1]", "crash", "submit [c p2 d1]", "tick", "tick", "tick"))),
     ("a crash right after a tick and a cancel", (2, (
         "submit [a p1 d2] [b p1 d1 after a] [c p2 d1]", "tick", "crash", "cancel b", "crash",
         "tick", "tick", "tick"))),
@@ -714,7 +719,7 @@ q4 = _level(4, "restart", 2, [
 ], ["Everything the class knows must be in the file: seq too (the number of jobs stored).",
     "On opening the file, every RUNNING job becomes READY: its worker died with the process.",
     "Test it yourself: close the object, open a new one on the same file, tick on."],
-    [*RESTARTS, *CANCELS[:-1], *REFUSALS, *EXAMPLES])
+    [*RESTARTS, *CANCELS, *REFUSALS, *EXAMPLES], run=cost, judge=judge_cost)
 
 q5 = _level(5, "crash at any moment", 2, [
     Pitfall("synchronous NORMAL", "in WAL mode NORMAL keeps the file whole but can lose the "
@@ -732,7 +737,8 @@ q5 = _level(5, "crash at any moment", 2, [
     "PRAGMA synchronous = FULL on every connection: in WAL mode NORMAL can lose the last "
     "commits in a power cut.",
     "A crash here is a copy of the files taken while your object is still open."],
-    [*CRASHES, *RESTARTS, *CANCELS[:-1], *REFUSALS, *EXAMPLES], run=durable_replay)
+    [*CRASHES, *RESTARTS, *CANCELS, *REFUSALS, *EXAMPLES],
+    run=functools.partial(cost, durable=True), judge=judge_cost)
 
 PROBLEMS = LEVELS = [q1, q2, q3, q4, q5]
 TITLES = ["run with dependencies", "refusing bad batches", "cancel that cascades", "restart",

@@ -6,7 +6,11 @@ The class the learner writes (the API every check relies on):
       submit(id, task, priority=5, delay=0, retries=0, backoff=10) -> id
       cancel(id) -> bool          True only when the job was PENDING (it is then CANCELLED)
       status(id) -> str           "PENDING" "RUNNING" "DONE" "FAILED" or "CANCELLED"
-      tick() -> list              the ids whose task ran in this tick, slot 0 first
+      tick() -> list              the ids whose task ran in this tick, slot 0 first (the tasks
+                                  themselves may run in any order)
+
+cancel and status are only called with submitted ids (the statement leaves others open); a
+negative delay is any delay below 0, -0.5 too; a retry keeps its submission number.
 
 Levels: L1 submit and tick, L2 delayed start, L3 cancel, L4 retries with backoff, L5 swappable
 policy, L6 thread safety. The answer is one class, `JobScheduler` (also `ModelAnswer`, for the
@@ -19,7 +23,8 @@ every job's status and how often its task ran. A "tick" step is `tick()` followe
 (`watch.watching_clocks`): a scheduler that reads them (instead of the injected clock) is
 reported as such. Costs the statement promises
 (cancel O(1), promotion from the front of the delayed heap) are checked by counting the lines
-of the class that run, on a small and a large scheduler.
+of the class that run, on a small and a large scheduler, at the level that promises them and at
+every later one (L6 replays the whole class, costs included).
 
 L6 runs each race scenario under every schedule with at most one preemption
 (`kit.checks.interleave`): the threads take turns at the lines of the learner's class, of its Job
@@ -413,9 +418,10 @@ def rounds(draw, level: int, policies: bool = False):
                 ops.append("tick")
             continue
         # rare 9-10: a used id again (waiting, finished, cancelled or failed by now);
-        # 11: a negative delay (from L2), refused; after it, the refused id is free
+        # 11: a negative delay (from L2), whole or not, refused; after it, the refused id is free
         if rare == 11 and level >= 2:
-            ops.append("submit z p=1" if refused and pick < 2 else "submit z p=1 delay=-1")
+            ops.append("submit z p=1" if refused and pick < 2 else
+                       f"submit z p=1 delay={-1 if pick % 2 else -0.5}")
             refused = True
         elif rare >= 9 and used:
             ops.append(f"submit {used[pick % len(used)]} p=1")
@@ -466,11 +472,12 @@ def _lines(cls, waiting: int, step: str) -> int:
     return watch.lines_run(sched.tick, cls)
 
 
-def cost(cls, case) -> list | str:
-    """The replay; on a case of COSTS, then that step's counted cost (a broken promise at the
-    end)."""
-    seen = replay(cls, case)
-    broken = [step for step, costly in COSTS.items() if case == costly
+def cost(cls, case, *how, **kw) -> list | str:
+    """The replay (`how`, `kw`: replay's); on a case of COSTS (with no policy), then that step's
+    counted cost (a broken promise at the end)."""
+    seen = replay(cls, case, *how, **kw)
+    plain = case[-2:] if len(case) == 2 or case[0] is None else None
+    broken = [step for step, costly in COSTS.items() if plain == costly
               and _lines(cls, LARGE, step) > 2 * _lines(cls, SMALL, step) + 20]
     return seen if seen == WALL_CLOCK or not broken else [*seen, ("too slow", *broken)]
 
@@ -704,8 +711,8 @@ def run_race(cls, case) -> interleave.Exploration | list | str:
     """A race scenario (a 1-tuple): every schedule with at most one preemption, switching at
     every line of the class, of its Job records and of kit.heap.Heap; the first that goes
     wrong. Any other case is a replay: level 6 checks the whole class again."""
-    if len(case) != 1:
-        return replay(cls, case, ALL_LOCK_TYPES, attempts=True)  # level 6: no task under a lock
+    if len(case) != 1:  # level 6: no task under a lock, and the costs kept
+        return cost(cls, case, ALL_LOCK_TYPES, attempts=True)
     (scenario,) = case
     setup, threads, rule = RACES[scenario]
 
@@ -718,7 +725,7 @@ def run_race(cls, case) -> interleave.Exploration | list | str:
 
 def judge_race(case, expected, got) -> str | None:
     if len(case) != 1:
-        return judge_replay(case, expected, got)
+        return judge_costs(case, expected, got)
     return None if got else f"{got.failure}; the schedule that shows it: {got.schedule}"
 
 
@@ -813,9 +820,9 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
         examples += [(name, (name,)) for name in RACES]
     return Problem(name=f"JobScheduler level {n} ({title})", defines="JobScheduler",
                    answer=JobScheduler,
-                   run=cost if costs else run_race if races else
-                   functools.partial(replay, attempts=n >= 4),
-                   judge=judge_costs if costs else judge_race if races else judge_replay,
+                   run=run_race if races else
+                   functools.partial(cost if costs else replay, attempts=n >= 4),
+                   judge=judge_race if races else judge_costs if costs else judge_replay,
                    arg_names=(("race or policy" if races else "policy"), "workers",
                               "operations") if policies else ("workers", "operations"),
                    cases=rounds(min(n, 4), policies=policies), points=points, pitfalls=pitfalls,
@@ -839,7 +846,8 @@ DELAYED = [("equal priorities, the one submitted first due later",
            ("the clock jumps between ticks", (1, ("submit b p=1 delay=4", "submit a p=2 delay=2",
                                                   "wait 5", "tick", "submit c p=1 delay=1",
                                                   "tick", "wait 3", "tick"))),
-           ("a refused id is not used", (1, ("submit z p=1 delay=-1", "submit z p=1", "tick")))]
+           ("a refused id is not used", (1, ("submit z p=1 delay=-1", "submit z p=1", "tick"))),
+           ("a delay of -0.5 is negative too", (1, ("submit z p=1 delay=-0.5", "tick")))]
 CANCELS = [("cancel after the job ran", (1, ("submit a p=1", "tick", "cancel a"))),
            ("a cancelled job in front", (1, ("submit a p=1", "submit b p=2", "cancel a", "tick"))),
            ("a job cancelled while it waits in the ready heap",
@@ -956,7 +964,7 @@ q4 = _level(4, "retries with backoff", 2, [
 ], ["Count attempts when a job is claimed; a failing task with attempts <= retries goes back.",
     "Going back means PENDING again, run_at = now + backoff * 2 ** (attempts - 1), onto the "
     "delayed heap.",
-    "Otherwise the job is FAILED."])
+    "Otherwise the job is FAILED."], costs=("tick", "cancel"))
 
 q5 = _level(5, "swappable policy", 1, [
     Pitfall(HARD, "the rule must come from the policy argument (its before(a, b)); then 'now "
@@ -979,7 +987,7 @@ q5 = _level(5, "swappable policy", 1, [
               ("due last first: a policy never seen that reads run_at and seq",
                ("due last first", 2, ("submit a p=1 delay=2", "submit d p=1", "submit c p=1",
                                       "submit b p=2 delay=2", "tick", "tick", "tick",
-                                      "tick")))])
+                                      "tick")))], costs=("tick", "cancel"))
 
 q6 = _level(6, "thread safety", 2, [
     Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock around "
@@ -1022,7 +1030,7 @@ q6 = _level(6, "thread safety", 2, [
     "tick: under the lock promote, pop and claim; outside it run the tasks; under it again "
     "record DONE, FAILED or the retry.",
     "cancel: under the lock test PENDING and set CANCELLED."], policies=True, races=True,
-    timeout=20)
+    costs=("tick", "cancel"), timeout=20)
 
 PROBLEMS = LEVELS = [q1, q2, q3, q4, q5, q6]
 TITLES = ["submit and tick", "delayed start", "cancel", "retries with backoff", "swappable policy",

@@ -192,7 +192,8 @@ q2 = Problem(
 # -- q3: the token bucket ------------------------------------------------------------------------
 class TokenBucket:
     """At most `capacity` tokens, `rate` more per unit of time on `clock`, starting full. A
-    request of `cost` tokens goes through (True) when the bucket holds them."""
+    request of `cost` tokens goes through (True) when the bucket holds them (never when cost is
+    above capacity)."""
 
     def __init__(self, rate, capacity, clock):
         self.rate, self.capacity, self.clock = rate, capacity, clock
@@ -210,16 +211,24 @@ class TokenBucket:
         return False
 
 
+class _SharedTokens(TokenBucket):
+    """The listed slip "tokens shared by every bucket": the count lives on the class."""
+
+    count = 0
+    tokens = property(lambda self: _SharedTokens.count,
+                      lambda self, value: setattr(_SharedTokens, "count", value))
+
+
 def _run_bucket(answer, case):
     """Replay "t=3 try_acquire 2" steps (`kit.checks.programs`) on `answer(rate, capacity,
     clock)`: the FakeClock is moved to t, then try_acquire(2) is called (a cost of 1 is left
     to the default); what each call returned, with its type (a bool)."""
     rate, capacity, ops = case
     clock = FakeClock()
-    beside = answer(rate, capacity, clock)  # a second bucket, emptied: buckets share nothing
-    while beside.try_acquire(1):
-        pass
     bucket = answer(rate, capacity, clock)
+    beside = answer(rate, capacity, clock)  # a second bucket, made after and emptied: buckets
+    while beside.try_acquire(1):  # share nothing (not a class attribute reset by __init__)
+        pass
 
     def do(bucket, step):
         clock.advance(step.at - clock.now())
@@ -242,19 +251,31 @@ def requests(*pairs) -> list[str]:
     return ops
 
 
+class _KitBucket:
+    """The kit's bucket, which refuses a cost above capacity as an error: here such a request
+    never goes through (False), as the statement says."""
+
+    def __init__(self, rate, capacity, clock):
+        self.bucket = cooldown.TokenBucket(rate, capacity, clock)
+
+    def try_acquire(self, cost=1):
+        return False if cost > self.bucket.capacity else self.bucket.try_acquire(cost)
+
+
 def _reference_bucket(rate, capacity, clock):
-    return cooldown.TokenBucket(rate, capacity, clock)
+    return _KitBucket(rate, capacity, clock)
 
 
 @st.composite
 def bucket_cases(draw):
     """Requests at times that never go back: often several at one tick, now and then after a
-    long idle time, at half ticks too; costs from 0 to the capacity, a half included."""
+    long idle time, at half ticks too; costs from 0 to the capacity, a half included, and now
+    and then above the capacity (never met)."""
     capacity = draw(st.integers(1, 5))
     # powers of two: every way of writing the refill (times or divides) is exact in binary
     rate = draw(st.sampled_from([0.25, 0.5, 1, 2, 4]))
     gap = st.one_of(programs.gaps(0, 3, idle=10), st.sampled_from([0.5, 1.5]))
-    cost = st.one_of(st.integers(0, capacity), st.just(0.5))  # the kit refuses cost > capacity
+    cost = st.one_of(st.integers(0, capacity), st.just(0.5), st.integers(capacity + 1, 9))
     return rate, capacity, requests(*draw(st.lists(st.tuples(gap, cost), max_size=20)))
 
 
@@ -269,7 +290,8 @@ q3 = Problem(
               ("exactly enough after a wait", (0.5, 1, requests((0, 1), (2, 1)))),
               ("a long idle time is capped", (1, 2, requests((0, 2), (50, 2), (0, 1)))),
               ("a refusal takes nothing", (1, 3, requests((0, 2), (0, 2), (0, 1)))),
-              ("a refill split over many calls", (0.25, 1, requests((0, 1), *[(1, 1)] * 5)))],
+              ("a refill split over many calls", (0.25, 1, requests((0, 1), *[(1, 1)] * 5))),
+              ("a cost above capacity, on a full bucket", (1, 2, requests((0, 3), (0, 2))))],
     pitfalls=[
         Pitfall("no cap on the tokens", "a bucket holds at most `capacity`: an idle hour must "
                 "not buy an hour-long burst",
@@ -279,6 +301,13 @@ q3 = Problem(
                 "call pays for that time again", edit=[("        self.last = now\n", "")]),
         Pitfall("needs more than the cost", "a request goes through when the tokens equal its "
                 "cost", edit=[("if self.tokens >= cost:", "if self.tokens > cost:")]),
+        Pitfall("tokens shared by every bucket", "the tokens are the bucket's own (self.tokens, "
+                "set in __init__), not a class attribute: the check empties a second bucket, "
+                "made after yours, and yours must still be full", answer=_SharedTokens),
+        Pitfall("a cost above capacity let through", "a bucket never holds more than capacity "
+                "tokens, so a request of more can never go through: False, taking none (not a "
+                "full bucket's worth, leaving the tokens negative)",
+                edit=[("if self.tokens >= cost:", "if self.tokens >= min(cost, self.capacity):")]),
         Pitfall("a refused request took tokens", "only a request that goes through takes "
                 "tokens",
                 edit=[("        if self.tokens >= cost:\n            self.tokens -= cost\n",

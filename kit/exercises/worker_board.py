@@ -51,6 +51,8 @@ class _Condition:
         return self.acquire()
 
     def __exit__(self, *exc):
+        if exc[0] is _GaveUp and not self.board.lock._is_owned():
+            return None  # the check gave up in an acquire inside this `with`: nothing is held
         return self.board.lock.__exit__(*exc)
 
     def _owned(self, what):
@@ -68,8 +70,12 @@ class _Condition:
         b.spins.pop(me, None)
         front = min(b._due) if b._due else None
         if front is not None and front[0] <= now and not b.failures:
+            stale = timeout is not None and timeout > 0
             b._fail(f"{me} waited at t={now:g} with job {front[2]} due (run at t={front[0]:g}): "
-                    "a job is due once run_at <= now; take it instead of waiting")
+                    + (f"its timeout, {timeout:g}, was measured from an old now (t="
+                       f"{front[0] - timeout:g}); read board.clock.now() again after every wait"
+                       if stale else "a job is due once run_at <= now; take it instead of "
+                       "waiting"))
             raise _GaveUp
         b.waits.append((me, now, timeout, None if front is None else front[0]))
         gate = interleave.CoopLock()

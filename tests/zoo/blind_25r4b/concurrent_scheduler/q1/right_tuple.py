@@ -1,0 +1,3 @@
+# RIGHT: tuple compare
+def priority_before(a, b):
+    return (a.priority, a.seq) < (b.priority, b.seq)

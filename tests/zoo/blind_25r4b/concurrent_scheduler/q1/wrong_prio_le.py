@@ -1,0 +1,3 @@
+# WRONG: priority <= only (ties true both ways)
+def priority_before(a, b):
+    return a.priority <= b.priority

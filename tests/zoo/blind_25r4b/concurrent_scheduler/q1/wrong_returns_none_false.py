@@ -1,0 +1,4 @@
+# WRONG: returns None instead of False
+def priority_before(a, b):
+    if (a.priority, a.seq) < (b.priority, b.seq):
+        return True

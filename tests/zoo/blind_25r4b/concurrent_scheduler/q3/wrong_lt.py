@@ -1,0 +1,7 @@
+# WRONG: run_at < now (misses equal time)
+from kit.jobs import Status
+def promote(delayed, ready, now):
+    while delayed and delayed.peek().run_at < now:
+        job = delayed.pop()
+        if job.status == Status.PENDING:
+            ready.push(job)

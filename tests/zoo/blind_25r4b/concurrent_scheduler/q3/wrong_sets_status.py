@@ -1,0 +1,9 @@
+# WRONG: marks dropped jobs CANCELLED (changes status)
+from kit.jobs import Status
+def promote(delayed, ready, now):
+    while delayed and delayed.peek().run_at <= now:
+        job = delayed.pop()
+        if job.status == Status.PENDING:
+            ready.push(job)
+        else:
+            job.status = Status.CANCELLED

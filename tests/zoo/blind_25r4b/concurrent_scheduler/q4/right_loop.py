@@ -1,0 +1,7 @@
+# RIGHT: while loop
+def next_job(ready):
+    while ready:
+        job = ready.pop()
+        if job.claim():
+            return job
+    return None

@@ -1,0 +1,7 @@
+# WRONG: returns False when empty
+def next_job(ready):
+    while ready:
+        job = ready.pop()
+        if job.claim():
+            return job
+    return False

@@ -1,0 +1,27 @@
+# WRONG: looks at the heap before taking the lock (lost wake-up)
+import heapq
+class WorkerLoop:
+    def __init__(self, board):
+        self.board = board
+    def next_job(self):
+        b = self.board
+        while True:
+            now = b.clock.now()
+            empty = not b.due
+            with b.cond:
+                if b.due and b.due[0][0] <= now:
+                    return heapq.heappop(b.due)[2]
+                if b.stopping and not b.due:
+                    return None
+                timeout = None if empty else b.due[0][0] - now
+                b.cond.wait(timeout)
+    def work(self):
+        while True:
+            name = self.next_job()
+            if name is None:
+                return
+            self.board.run(name)
+    def shutdown(self):
+        with self.board.cond:
+            self.board.stopping = True
+            self.board.cond.notify_all()

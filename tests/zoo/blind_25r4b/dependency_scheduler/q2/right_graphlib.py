@@ -1,0 +1,17 @@
+# RIGHT: graphlib TopologicalSorter, get_ready sorted by position
+import heapq, itertools
+from graphlib import TopologicalSorter
+def dispatch_order(jobs):
+    pos = {n: i for i, n in enumerate(jobs)}
+    ts = TopologicalSorter({n: jobs[n][2] for n in jobs})
+    ts.prepare()
+    c = itertools.count(); heap = []
+    def add():
+        for n in sorted(ts.get_ready(), key=pos.__getitem__):
+            heapq.heappush(heap, (jobs[n][0], next(c), n))
+    add()
+    out = []
+    while heap:
+        n = heapq.heappop(heap)[2]
+        out.append(n); ts.done(n); add()
+    return out

@@ -1,0 +1,46 @@
+# WRONG: moves the first leaf? (a[1]) to the root
+class Heap:
+    def __init__(self, before):
+        self.before = before
+        self.a = []
+    def __len__(self):
+        return len(self.a)
+    def push(self, item):
+        a = self.a
+        a.append(item)
+        i = len(a) - 1
+        while i > 0:
+            p = (i - 1) // 2
+            if self.before(a[i], a[p]):
+                a[i], a[p] = a[p], a[i]
+                i = p
+            else:
+                break
+    def peek(self):
+        if not self.a:
+            raise IndexError("empty")
+        return self.a[0]
+    def pop(self):
+        a = self.a
+        if not a:
+            raise IndexError("empty")
+        top = a[0]
+        if len(a) > 1:
+            a[0] = a.pop(1) if len(a) > 2 else a.pop()
+        else:
+            a.pop()
+        if a:
+            i = 0; n = len(a)
+            while True:
+                l = 2 * i + 1; r = l + 1
+                if l >= n:
+                    break
+                c = l
+                if r < n and self.before(a[r], a[l]):
+                    c = r
+                if self.before(a[c], a[i]):
+                    a[i], a[c] = a[c], a[i]
+                    i = c
+                else:
+                    break
+        return top

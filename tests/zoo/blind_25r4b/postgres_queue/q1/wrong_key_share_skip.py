@@ -1,0 +1,5 @@
+# WRONG: FOR KEY SHARE SKIP LOCKED
+def claim_sql():
+    return [
+        'UPDATE jobs SET worker = :worker, visible_at = :until WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR KEY SHARE SKIP LOCKED) RETURNING id',
+    ]

@@ -1,0 +1,5 @@
+# WRONG: worker column not set
+def claim_sql():
+    return [
+        'UPDATE jobs SET visible_at = :until WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id',
+    ]

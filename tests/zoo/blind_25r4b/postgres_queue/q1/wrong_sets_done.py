@@ -1,0 +1,5 @@
+# WRONG: claim sets done = 1
+def claim_sql():
+    return [
+        'UPDATE jobs SET worker = :worker, visible_at = :until, done = 1 WHERE id = (SELECT id FROM jobs WHERE done = 0 AND visible_at <= :now ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id',
+    ]

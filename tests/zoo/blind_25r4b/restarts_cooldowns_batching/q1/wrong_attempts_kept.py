@@ -1,0 +1,11 @@
+# WRONG: attempts not decremented
+from kit.exercises.restarts_cooldowns_batching import Row
+def recover(jobs, now, on_start, max_recoveries):
+    out = []
+    for r in jobs:
+        if r.state == "RUNNING" and (on_start or r.lease_until <= now):
+            state = "FAILED" if r.recoveries >= max_recoveries else "READY"
+            out.append(r._replace(state=state, attempts=r.attempts, recoveries=r.recoveries + 1, lease_until=None))
+        else:
+            out.append(r)
+    return out

@@ -1,0 +1,9 @@
+# WRONG: formula without max(len)
+from collections import Counter
+def least_interval(tasks, n):
+    if not tasks:
+        return 0
+    c = Counter(tasks)
+    m = max(c.values())
+    k = sum(1 for x in c.values() if x == m)
+    return (m - 1) * (n + 1) + k

@@ -1,0 +1,15 @@
+# RIGHT: same with an explicit elapsed guard
+class TokenBucket:
+    def __init__(self, rate, capacity, clock):
+        self.rate = rate; self.capacity = capacity; self.clock = clock
+        self.tokens = capacity; self.last = clock.now()
+    def try_acquire(self, cost=1):
+        now = self.clock.now()
+        if now < self.last:
+            now = self.last
+        self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False

@@ -1,0 +1,13 @@
+# WRONG: default cost 0
+class TokenBucket:
+    def __init__(self, rate, capacity, clock):
+        self.rate = rate; self.capacity = capacity; self.clock = clock
+        self.tokens = capacity; self.last = clock.now()
+    def try_acquire(self, cost=0):
+        now = self.clock.now()
+        self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False

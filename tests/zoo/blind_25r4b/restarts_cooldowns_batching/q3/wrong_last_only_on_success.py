@@ -1,0 +1,13 @@
+# WRONG: last time moved only on success (refill counted twice)
+class TokenBucket:
+    def __init__(self, rate, capacity, clock):
+        self.rate = rate; self.capacity = capacity; self.clock = clock
+        self.tokens = capacity; self.last = clock.now()
+    def try_acquire(self, cost=1):
+        now = self.clock.now()
+        self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.rate)
+        if self.tokens >= cost:
+            self.last = now
+            self.tokens -= cost
+            return True
+        return False

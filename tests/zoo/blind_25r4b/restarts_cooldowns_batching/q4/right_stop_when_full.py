@@ -1,0 +1,12 @@
+# RIGHT: stop once room is 0 (sizes >= 1)
+def pick_batch(jobs, capacity, skip):
+    order = sorted(range(len(jobs)), key=lambda i: (jobs[i].priority, i))
+    room = capacity; out = []
+    for i in order:
+        if room == 0: break
+        j = jobs[i]
+        if j.size <= room:
+            out.append(j.name); room -= j.size
+        elif not skip:
+            break
+    return out

@@ -1,0 +1,11 @@
+# WRONG: skip meaning inverted
+def pick_batch(jobs, capacity, skip):
+    order = sorted(range(len(jobs)), key=lambda i: (jobs[i].priority, i))
+    room = capacity; out = []
+    for i in order:
+        j = jobs[i]
+        if j.size <= room:
+            out.append(j.name); room -= j.size
+        elif skip:
+            break
+    return out

@@ -1,0 +1,11 @@
+# WRONG: entries (d, name) then ties broken by name
+import heapq, itertools
+def top_k_longest(durations, k):
+    h = []
+    for i, (name, d) in enumerate(durations):
+        e = (d, name, name)
+        if len(h) < k:
+            heapq.heappush(h, e)
+        elif k > 0 and e > h[0]:
+            heapq.heapreplace(h, e)
+    return [(n, d) for d, _, n in sorted(h, key=lambda e: (-e[0], e[1]))]

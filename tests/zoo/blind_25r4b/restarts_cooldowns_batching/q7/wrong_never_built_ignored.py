@@ -1,0 +1,9 @@
+# WRONG: never-built jobs ignored
+def to_rebuild(deps, changed, last_built):
+    from graphlib import TopologicalSorter
+    redo = set()
+    for n in TopologicalSorter(deps).static_order():
+        if n not in deps: continue
+        if n in changed or any(d in redo for d in deps[n]):
+            redo.add(n)
+    return [n for n in deps if n in redo]
