@@ -1,0 +1,160 @@
+"""The third blind round against the class grader (issue 24, `/work/blind2/out-grader3`): each
+attack that got through, as a test, closed as a class.
+
+- R1: a channel through the kernel's machine-wide socket-cookie counter (SO_COOKIE, sock_diag),
+  even with `--jobs 1`. R2: a channel through the page cache of a shared read-only file
+  (mincore, cachestat; timing is what remains, said in the README).
+- R6: a user and mount namespace made inside the sandbox, then a tmpfs of its own.
+- R8: memory held in memfds (or SysV shared memory), outside every process's address space.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def _isolated() -> None:
+    from kit.grading import isolation
+
+    if isolation.unavailable():
+        pytest.skip(isolation.unavailable())
+
+
+def _in_sandbox(code: str) -> str:
+    """Run `code` in a sandbox as the grader makes one; its stdout."""
+    _isolated()
+    from kit.grading import isolation
+
+    views, fd = isolation.Views(), isolation.seccomp_fd()
+    try:
+        done = subprocess.run(isolation.bwrap_argv([sys.executable, "-I", "-c", code],
+                                                   uid=isolation.UIDS[0], views=views,
+                                                   seccomp_fd=fd),
+                              capture_output=True, text=True, timeout=60,
+                              preexec_fn=views.mount, pass_fds=(fd,))
+    finally:
+        views.remove()
+        os.close(fd)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+_PROBE = """
+import ctypes, errno, mmap, os, socket
+libc = ctypes.CDLL(None, use_errno=True)
+def call(*args):
+    r = libc.syscall(*args)
+    return 'ok' if r >= 0 else errno.errorcode[ctypes.get_errno()]
+def attempt(f):
+    try:
+        f()
+        return 'ok'
+    except OSError as e:
+        return errno.errorcode[e.errno]
+out = {}
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+out['so_cookie'] = attempt(lambda: s.getsockopt(socket.SOL_SOCKET, 57, 8))
+out['so_netns_cookie'] = attempt(lambda: s.getsockopt(socket.SOL_SOCKET, 71, 8))
+out['so_type'] = attempt(lambda: s.getsockopt(socket.SOL_SOCKET, socket.SO_TYPE))
+out['netlink'] = attempt(lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 4))
+out['packet'] = attempt(lambda: socket.socket(17, socket.SOCK_RAW, 0))
+out['inet'] = attempt(lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM).close())
+out['unix_pair'] = attempt(lambda: socket.socketpair())
+out['io_uring'] = call(425, 8, ctypes.create_string_buffer(120))
+f = open('/usr/bin/env', 'rb')
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                      ctypes.c_long]
+page = libc.mmap(None, 4096, mmap.PROT_READ, mmap.MAP_PRIVATE, f.fileno(), 0)
+out['mincore'] = call(27, ctypes.c_void_p(page), 4096, ctypes.create_string_buffer(1))
+out['cachestat'] = call(451, f.fileno(), ctypes.create_string_buffer(16),
+                        ctypes.create_string_buffer(64), 0)
+out['fadvise'] = attempt(lambda: os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED))
+out['readahead'] = call(187, f.fileno(), 0, 4096)
+out['preadv2_nowait'] = attempt(lambda: os.preadv(f.fileno(), [bytearray(16)], 0, os.RWF_NOWAIT))
+out['preadv2_plain'] = attempt(lambda: os.preadv(f.fileno(), [bytearray(16)], 0, 0))
+out['unshare_user'] = call(272, 0x10000000)
+out['unshare_ns'] = call(272, 0x00020000)
+out['mount'] = call(165, b'none', b'/tmp', b'tmpfs', 0, b'size=4g')
+out['memfd'] = attempt(lambda: os.memfd_create('x'))
+out['shmget'] = call(29, 0, 1 << 20, 0o1600)
+r = libc.syscall(56, 0x10000000 | 17, 0, 0, 0, 0)  # clone(CLONE_NEWUSER | SIGCHLD)
+if r == 0:
+    os._exit(0)
+out['clone_newuser'] = 'ok' if r > 0 else errno.errorcode[ctypes.get_errno()]
+r = libc.syscall(435, ctypes.create_string_buffer(88), 88)  # clone3: a fork where allowed
+if r == 0:
+    os._exit(0)
+out['clone3'] = 'ok' if r > 0 else errno.errorcode[ctypes.get_errno()]
+import subprocess, threading
+out['subprocess'] = 'ok' if subprocess.run(['true']).returncode == 0 else 'bad'
+t = threading.Thread(target=lambda: None)
+t.start()
+t.join()
+out['thread'] = 'ok'
+print(repr(out))
+"""
+
+ALLOWED = ("so_type", "inet", "unix_pair", "preadv2_plain", "subprocess", "thread")
+DENIED = ("so_cookie", "so_netns_cookie", "netlink", "packet", "io_uring", "mincore",
+          "cachestat", "fadvise", "readahead", "preadv2_nowait", "unshare_user", "unshare_ns",
+          "mount", "memfd", "clone_newuser")
+
+
+def test_machine_wide_state_cannot_be_read_or_made_in_the_sandbox():
+    """R1, R2, R6, R8 as a class: what reads a machine-wide counter (socket and netns cookies,
+    sock_diag over netlink, io_uring's getsockopt), what reads the page cache without timing
+    (mincore, cachestat, a non-blocking read) or changes it on request (fadvise, readahead), a
+    namespace of its own (unshare, clone, mount) and memory outside every process's address
+    space (memfd, SysV shared memory) all fail; what the learner's code needs still works."""
+    import ast
+
+    out = ast.literal_eval(_in_sandbox(_PROBE).strip().splitlines()[-1])
+    assert {k: out[k] for k in ALLOWED} == dict.fromkeys(ALLOWED, "ok"), out
+    assert out["clone3"] == "ENOSYS", out  # glibc then falls back to clone
+    assert {k: out[k] for k in DENIED if out[k] == "ok"} == {}, out
+
+
+_HOLDER = """
+import ctypes, mmap
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+held = 0
+for _ in range(6):  # 6 x 64 MB of SysV shared memory, each written, then detached
+    seg = libc.shmget(0, 64 << 20, 0o1600)
+    at = libc.shmat(seg, None, 0)
+    ctypes.memset(at, 1, 64 << 20)
+    libc.shmdt(ctypes.c_void_p(at))
+    held += 64
+    print(held, flush=True)
+"""
+
+
+def test_a_sandbox_s_memory_is_bounded_as_a_whole(monkeypatch):
+    """R8 as a class: memory no process maps (detached shared memory; memfds are denied) is
+    charged to the sandbox's memory cgroup, so a sandbox holds no more than SANDBOX_MEMORY (here
+    lowered to 128 MB): the holder is killed before it holds 384 MB."""
+    _isolated()
+    from kit.grading import isolation
+
+    probe = isolation.memory_cgroup()
+    if probe is None:
+        pytest.skip("no memory cgroup can be made here (the README says what bounds memory)")
+    probe.rmdir()
+    monkeypatch.setattr(isolation, "SANDBOX_MEMORY", 128 << 20)
+    views, fd = isolation.Views(), isolation.seccomp_fd()
+    try:
+        done = subprocess.run(isolation.bwrap_argv([sys.executable, "-I", "-c", _HOLDER],
+                                                   uid=isolation.UIDS[0], views=views,
+                                                   seccomp_fd=fd),
+                              capture_output=True, text=True, timeout=60,
+                              preexec_fn=views.mount, pass_fds=(fd,))
+    finally:
+        views.remove()
+        os.close(fd)
+    held = [int(n) for n in done.stdout.split()]
+    assert done.returncode != 0 and max(held, default=0) < 128, (done.returncode, held)
+    assert not views.cgroup.exists()
