@@ -59,6 +59,7 @@ out['so_cookie'] = attempt(lambda: s.getsockopt(socket.SOL_SOCKET, 57, 8))
 out['so_netns_cookie'] = attempt(lambda: s.getsockopt(socket.SOL_SOCKET, 71, 8))
 out['so_type'] = attempt(lambda: s.getsockopt(socket.SOL_SOCKET, socket.SO_TYPE))
 out['netlink'] = attempt(lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 4))
+out['netlink_route'] = attempt(lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0).close())
 out['packet'] = attempt(lambda: socket.socket(17, socket.SOCK_RAW, 0))
 out['inet'] = attempt(lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM).close())
 out['unix_pair'] = attempt(lambda: socket.socketpair())
@@ -97,7 +98,7 @@ out['thread'] = 'ok'
 print(repr(out))
 """
 
-ALLOWED = ("so_type", "inet", "unix_pair", "preadv2_plain", "subprocess", "thread")
+ALLOWED = ("so_type", "netlink_route", "inet", "unix_pair", "preadv2_plain", "subprocess", "thread")
 DENIED = ("so_cookie", "so_netns_cookie", "netlink", "packet", "io_uring", "mincore",
           "cachestat", "fadvise", "readahead", "preadv2_nowait", "unshare_user", "unshare_ns",
           "mount", "memfd", "clone_newuser")
@@ -158,3 +159,70 @@ def test_a_sandbox_s_memory_is_bounded_as_a_whole(monkeypatch):
     held = [int(n) for n in done.stdout.split()]
     assert done.returncode != 0 and max(held, default=0) < 128, (done.returncode, held)
     assert not views.cgroup.exists()
+
+
+# -- R3: nbgrader's points cannot be faked by a cell that rebinds `ex` ---------------------------
+
+FAKE_EX = ("class _Q:\n    def check(self, fn):\n        return True\n\n"
+           "class _Ex:\n    q1 = q2 = q3 = q4 = _Q()\n\nex = _Ex()\n\n"
+           "def edf_order(jobs):\n    return list(jobs)\n")
+
+
+def test_nbgrader_s_gradebook_holds_the_kit_s_points(tmp_path):
+    """R3: a solution cell that rebinds `ex` to an object whose check never raises got full
+    marks from nbgrader's autograde (nbgrader scores a cell by whether it raised, in the
+    student's own kernel). After `kit nbgrader autograde` the gradebook holds the kit's points:
+    the faker's wrong answers get 0 in nbgrader's export too, a solved notebook 4."""
+    import csv
+    import shutil
+
+    import nbformat
+
+    from kit.build import ROOT
+    from tests.test_nbgrader import NBGRADER, NOTEBOOK, readme_course_commands
+
+    _isolated()
+    if not (NBGRADER / "nbgrader").is_dir():
+        pytest.skip(f"nbgrader is not installed in {NBGRADER}: run `make venv`")
+    (tmp_path / "solutions").symlink_to(ROOT / "solutions")
+    (tmp_path / ".venv").symlink_to(ROOT / ".venv")
+    before, after = readme_course_commands()
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", before], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    course = tmp_path / "course"
+    released = course / "release" / "edf" / NOTEBOOK
+    for student in ("solved", "mallory"):
+        (course / "submitted" / student / "edf").mkdir(parents=True)
+    shutil.copy(ROOT / "solutions" / NOTEBOOK, course / "submitted" / "solved" / "edf")
+    nb = nbformat.read(released, as_version=4)
+    first = next(c for c in nb.cells if c.cell_type == "code"
+                 and c.source.startswith("def edf_order"))
+    first.source = FAKE_EX
+    nbformat.write(nb, course / "submitted" / "mallory" / "edf" / NOTEBOOK)
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", "cd course\n" + after],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    with open(course / "grades.csv") as f:
+        theirs = {row["student_id"]: float(row["score"]) for row in csv.DictReader(f)}
+    assert theirs == {"solved": 4.0, "mallory": 0.0}, theirs
+
+
+# -- R7: ids that only the outputs' escaping makes equal ------------------------------------------
+
+@pytest.mark.parametrize("pair", [("+1", "'+1"), ("Student", "'Student"),
+                                  ("=A1", "'=A1"), ("points possible", "'points possible")])
+def test_ids_equal_once_escaped_are_refused_naming_both(tmp_path, pair):
+    """R7: `+1` is written `'+1` (a formula guard), as is a student whose id is `'+1`; Canvas
+    writes `Student` as `'Student`. Two ids that any output would write alike are refused in
+    one line naming both, as two submissions of one student are."""
+    from tests.test_grade_attacks import grade, solved
+
+    for name in pair:
+        solved(tmp_path / "class" / f"{name}.ipynb")
+    done = grade(["--out", tmp_path / "grades.csv", "--", tmp_path / "class"], cwd=tmp_path)
+    assert done.returncode == 2, done.stderr[-2000:]
+    line = done.stderr.strip().splitlines()[-1]
+    assert "same id" in line and all(repr(name) in line for name in pair), line
+    assert not (tmp_path / "grades.csv").exists()

@@ -580,7 +580,24 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
             raise Refusal(f"two submissions are the same student {s.student!r}: "
                           f"{seen[s.student]} and {s.path} (grade each student once)")
         seen[s.student] = s.path or s.student
+    written: dict[str, Submission] = {}  # each id as every output writes it (escaped)
+    for s in out:
+        for text in dict.fromkeys(written_ids(s.student)):
+            other = written.setdefault(text, s)
+            if other.student != s.student:
+                raise Refusal(f"two students would be written as the same id {text!r}: "
+                              f"{other.student!r} ({other.path or other.student}) and "
+                              f"{s.student!r} ({s.path or s.student}); a CSV writes a leading "
+                              "= + - @ (and Canvas its own header words) after a ', so rename "
+                              "one of them")
     return out
+
+
+def written_ids(student: str) -> tuple[str, ...]:
+    """The id as the CSV and the Canvas CSV write it."""
+    from kit.grading.gradebook import cell, own_word
+
+    return cell(student), cell(own_word(student))
 
 
 def look_alikes(students: list[str]) -> dict[str, str]:

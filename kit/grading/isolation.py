@@ -83,10 +83,12 @@ DENIED_SYSCALLS = ("sysinfo", "syslog", "ustat", "add_key", "request_key", "keyc
 CLONE_NAMESPACES = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
                     0x40000000, 0x00000080)  # NEWNS CGROUP UTS IPC USER PID NET, NEWTIME
 SOL_SOCKET, SO_COOKIE, SO_NETNS_COOKIE = 1, 57, 71  # the machine-wide cookie counters
-SOCKET_FAMILIES = (1, 2, 10)  # AF_UNIX, AF_INET, AF_INET6 (no netlink: no sock_diag)
+SOCKET_FAMILIES = (1, 2, 10)  # AF_UNIX, AF_INET, AF_INET6
+AF_NETLINK = 16  # only its route protocol (0: the sandbox's own interfaces, for getifaddrs,
+# which ZeroMQ needs); sock_diag (4), which lists every socket's cookie, and the rest are denied
 AF_MAX, RWF_NOWAIT = 46, 0x08  # a read that fails unless cached: a page-cache probe
 SCMP_ACT_ALLOW, SCMP_ACT_ERRNO = 0x7FFF0000, 0x00050000
-SCMP_CMP_EQ, SCMP_CMP_MASKED_EQ = 4, 7
+SCMP_CMP_NE, SCMP_CMP_EQ, SCMP_CMP_MASKED_EQ = 1, 4, 7
 _seccomp_program: bytes | None = None
 
 
@@ -108,7 +110,10 @@ def _denied_calls() -> list[tuple[str, int, tuple[tuple[int, int, int, int], ...
               for option in (SO_COOKIE, SO_NETNS_COOKIE)]
     rules += [(call, errno.EAFNOSUPPORT, ((0, SCMP_CMP_EQ, family, 0),))
               for call in ("socket", "socketpair")
-              for family in range(AF_MAX) if family not in SOCKET_FAMILIES]
+              for family in range(AF_MAX) if family not in SOCKET_FAMILIES + (AF_NETLINK,)]
+    rules += [("socket", errno.EPROTONOSUPPORT, ((0, SCMP_CMP_EQ, AF_NETLINK, 0),
+                                                 (2, SCMP_CMP_NE, 0, 0))),
+              ("socketpair", errno.EAFNOSUPPORT, ((0, SCMP_CMP_EQ, AF_NETLINK, 0),))]
     rules += [(call, errno.EOPNOTSUPP, ((5, SCMP_CMP_MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT),))
               for call in ("preadv2", "pwritev2")]
     return rules
