@@ -226,3 +226,25 @@ def test_ids_equal_once_escaped_are_refused_naming_both(tmp_path, pair):
     line = done.stderr.strip().splitlines()[-1]
     assert "same id" in line and all(repr(name) in line for name in pair), line
     assert not (tmp_path / "grades.csv").exists()
+
+
+def test_grading_writes_nothing_but_its_outputs_in_the_working_folder(tmp_path):
+    """`.hypothesis/constants/` was written into the teacher's folder on every run."""
+    from tests.test_grade_attacks import grade, solved
+
+    solved(tmp_path / "class" / "alice.ipynb")
+    done = grade(["--out", tmp_path / "grades.csv", "--", tmp_path / "class"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["class", "grades.csv"]
+
+
+def test_a_notebook_with_an_upper_case_suffix_is_a_row(tmp_path):
+    """`alice.IPYNB` in a folder was skipped without a word: it is graded as `alice`."""
+    from tests.test_grade_attacks import grade, rows_of, solved
+
+    solved(tmp_path / "class" / "alice.IPYNB")
+    solved(tmp_path / "class" / "bob.Ipynb")
+    out = tmp_path / "grades.csv"
+    done = grade(["--out", out, "--", tmp_path / "class"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert {s: r["score"] for s, r in rows_of(out).items()} == {"alice": "4", "bob": "4"}

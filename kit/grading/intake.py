@@ -499,7 +499,7 @@ def _walk(root: str) -> list[str]:
 
 
 def expand(arguments: list[str]) -> list[str]:
-    """The files named: a file as it is; a folder as every notebook below it (links and hidden
+    """The files named: a file as it is; a folder as every notebook below it (`.ipynb` in any case; links and hidden
     folders not followed); an nbgrader course folder as its `submitted/`, where every student
     folder (a hidden one too) is named with every file in it (one with no file, or a link, is a
     row saying so)."""
@@ -511,14 +511,14 @@ def expand(arguments: list[str]) -> list[str]:
         root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
             else arg
         if os.path.basename(os.path.abspath(root)) != "submitted":
-            paths += [p for p in _walk(root) if p.endswith(".ipynb") or
+            paths += [p for p in _walk(root) if p.lower().endswith(".ipynb") or
                       _student_of(Path(os.path.abspath(p)))]
             continue
         for entry in sorted(os.listdir(root)):  # every student folder, a hidden one too
             folder = os.path.join(root, entry)
             if os.path.isdir(folder) and not os.path.islink(folder):
                 paths += _walk(folder) or [folder]
-            elif os.path.isdir(folder) or entry.endswith(".ipynb"):
+            elif os.path.isdir(folder) or entry.lower().endswith(".ipynb"):
                 paths.append(folder)
     return paths
 
