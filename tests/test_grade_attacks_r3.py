@@ -248,3 +248,23 @@ def test_a_notebook_with_an_upper_case_suffix_is_a_row(tmp_path):
     done = grade(["--out", out, "--", tmp_path / "class"], cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert {s: r["score"] for s, r in rows_of(out).items()} == {"alice": "4", "bob": "4"}
+
+
+def test_a_start_up_failure_is_named_as_one_on_every_question(tmp_path):
+    """6,000 cells that each raise: their error messages were too large to send, and every
+    question said "the answer was too large", though none was asked. Each question now says it
+    was not asked because the start-up failed, and why."""
+    from tests.test_grade_attacks import SOLVED, grade, notebook, rows_of
+
+    raising = ["raise ValueError('x' * 190)"] * 6000
+    notebook(tmp_path / "class" / "noisy.ipynb", extra=raising)
+    out, reports = tmp_path / "grades.csv", tmp_path / "reports"
+    done = grade(["--out", out, "--report", reports, "--", tmp_path / "class"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+
+    row = json.loads((reports / "noisy.json").read_text())
+    texts = [o["text"] for o in row["outcomes"].values()]
+    assert len(texts) == 4 and all(
+        "not asked: the notebook's start-up failed (the cells' output or error messages were "
+        "too large to grade)" in t for t in texts), texts

@@ -204,8 +204,9 @@ def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 6
                         f"{problem.name}: not attempted: the notebook's cells have no top-level "
                         f"def or class {problem.answer_name}"), problem)
             elif learner.dead:
-                passed, outcome = False, _outcome(learner.dead.why.outcome, failed_cell or
-                                                  f"{problem.name}: {learner.dead}", problem)
+                passed, outcome = False, _outcome(learner.dead.why.outcome, failed_cell or (
+                    f"{problem.name}: not asked: the notebook's start-up failed "
+                    f"({learner.dead})"), problem)
             else:
                 passed, outcome = QuestionJudge(learner, problem, q, timeout).run()
                 if failed_cell:

@@ -44,6 +44,7 @@ class Gone(Enum):
     NOT_AN_ANSWER = "the notebook's process sent something that is not an answer"
     ODD = "the notebook's process sent something odd"
     TOO_LARGE = "the answer was too large"
+    START_TOO_LARGE = "the cells' output or error messages were too large to grade"
     UNSTOPPABLE = "started more processes than could be stopped"
     OUT_OF_TIME = "the question used up its time"
     CLOSED = "closed"
@@ -90,8 +91,11 @@ class Learner:
         self.box.find_main()
         hello = self._receive(deadline, "errors", asking=False)
         if hello is None:
-            self._stop(Lost(Gone.CELLS_TOO_LONG) if self.dead and self.dead.why is
-                       Gone.NO_ANSWER else self.dead)
+            start_up = {Gone.NO_ANSWER: Gone.CELLS_TOO_LONG,
+                        Gone.TOO_LARGE: Gone.START_TOO_LARGE}
+            if self.dead and self.dead.why in start_up:  # said as what the start-up did
+                self.dead = Lost(start_up[self.dead.why])
+            self._stop(self.dead)
             return
         self.errors = _errors(hello.get("errors"), len(cells))
         self.cpu_limit = None  # from now on each question's time is kept by the judging
