@@ -268,3 +268,76 @@ def test_a_start_up_failure_is_named_as_one_on_every_question(tmp_path):
     assert len(texts) == 4 and all(
         "not asked: the notebook's start-up failed (the cells' output or error messages were "
         "too large to grade)" in t for t in texts), texts
+
+
+def test_a_surrogate_in_a_cell_is_shown_as_a_surrogate_and_a_name_s_byte_as_a_byte():
+    """A def line holding U+DCFF was shown as `\\xff`, the README's notation for a byte of a
+    folder's name that is not UTF-8."""
+    from kit.grading.intake import first_line
+    from kit.grading.shown import shown
+
+    assert shown("def f():  # \udcff") == "def f():  # \\udcff"
+    assert first_line("def f():  # \udcff\n    pass") == "def f():  # \\udcff"
+    assert shown("dave\udcff", name=True) == "dave\\xff"
+
+
+# -- R4/R5: the kit's reference called through a helper the source does not show ---------------
+
+_H = "from kit import edf\n"
+_Q1 = "\n\ndef edf_order(jobs):\n    return {}(jobs)\n"
+REACHED = {  # each answers q1 (some q2-q4) with the kit's own function, reached at run time
+    "global_in_setup": _H + "def _setup():\n    global _impl\n    _impl = edf.edf_order\n\n"
+                       "_setup()" + _Q1.format("_impl"),
+    "with_target": _H + "import contextlib\nwith contextlib.nullcontext(edf.edf_order) as _g:\n"
+                   "    pass" + _Q1.format("_g"),
+    "walrus": _H + "print((_h := edf.edf_order) is None)" + _Q1.format("_h"),
+    "match_capture": _H + "match edf.edf_order:\n    case _m:\n        pass" + _Q1.format("_m"),
+    "unpack": _H + "_a, _b = edf.edf_order, 1" + _Q1.format("_a"),
+    "setdefault": _H + "_D = {}\n_D.setdefault('k', edf.edf_order)" + _Q1.format("_D['k']"),
+    "closure_factory": _H + "def _mk():\n    g = edf.edf_order\n    def inner(jobs):\n"
+                       "        return g(jobs)\n    return inner\n\n_inner = _mk()"
+                       + _Q1.format("_inner"),
+    "except_target": _H + "class _E(Exception):\n    pass\n\ntry:\n    raise _E(edf.edf_order)\n"
+                     "except _E as _err:\n    _keep = _err" + _Q1.format("_keep.args[0]"),
+    "list_store": _H + "_L = [None]\n_L[0] = edf.edf_order" + _Q1.format("_L[0]"),
+    "list_append_default": _H + "_impl = []\n\ndef edf_order(jobs, impl=_impl):\n"
+                           "    return impl[0](jobs)\n\n_impl.append(edf.edf_order)",
+    "class_attribute": _H + "class _K:\n    f = None\n\ndef edf_order(jobs):\n"
+                       "    return _K.f(jobs)\n\n_K.f = staticmethod(edf.edf_order)",
+    "dict_update": _H + "_box = {}\n\ndef edf_order(jobs):\n    return _box['o'](jobs)\n\n"
+                   "_box.update(o=edf.edf_order)",
+    "code_rebuilt": _H + "import types\n_f = types.FunctionType(edf.edf_order.__code__, "
+                    "edf.__dict__)" + _Q1.format("_f"),
+    "probe_turned_off": _H + "import sys\n_L = [edf.edf_order]\n\ndef edf_order(jobs):\n"
+                        "    sys.setprofile(None)\n    return _L[0](jobs)",
+}
+
+
+@pytest.fixture(scope="module")
+def reached_class(tmp_path_factory):
+    from tests.test_grade_attacks import grade, notebook, rows_of, solved
+
+    folder = tmp_path_factory.mktemp("reached")
+    for name, source in REACHED.items():
+        notebook(folder / "class" / f"{name}.ipynb", {"edf_order": source})
+    solved(folder / "class" / "honest.ipynb")
+    out = folder / "grades.csv"
+    done = grade(["--jobs", "2", "--out", out, "--", folder / "class"], cwd=folder)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return rows_of(out)
+
+
+@pytest.mark.parametrize("name", sorted(REACHED))
+def test_an_answer_that_calls_the_kit_s_function_is_flagged(reached_class, name):
+    """R4/R5: the kit's own edf_order reached through a container filled after the def, or a
+    binding form the source analysis does not follow, got q1 with no flag. The learner's
+    sandbox now watches the answer's calls (a profile hook around each call): a call of one of
+    the kit's own functions from code that is not the kit's is reported, and so is an answer
+    that turns the watch off."""
+    row = reached_class[name]
+    assert row["q1"] == "1", row
+    assert "q1:" in row["flags"] and ("edf_order" in row["flags"] or "watch" in row["flags"]), row
+
+
+def test_an_honest_answer_is_not_flagged_by_the_call_watch(reached_class):
+    assert reached_class["honest"]["score"] == "4" and reached_class["honest"]["flags"] == ""

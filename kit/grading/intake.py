@@ -572,7 +572,8 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
         common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
         for given, p in loose:
             out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
-    out = [s._replace(student=shown(s.student), extras=tuple(map(shown, s.extras)))
+    out = [s._replace(student=shown(s.student, name=True),
+                      extras=tuple(shown(e, name=True) for e in s.extras))
            for s in out]
     seen: dict[str, str] = {}
     for s in out:

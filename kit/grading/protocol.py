@@ -8,6 +8,7 @@ gone is a `Gone` (an enum, never recognised by its text); the protocol itself is
 `kit.grading.learner`.
 """
 
+import functools
 import json
 import os
 import select
@@ -62,6 +63,14 @@ class Lost(NamedTuple):
         return f"{self.why.value} ({self.detail})" if self.detail else self.why.value
 
 
+@functools.lru_cache
+def watched(topic: str) -> frozenset:
+    """What a learner's call watch may report for `topic`: the kit's functions, PROBE_OFF."""
+    from kit.grading.learner import PROBE_OFF, kit_functions
+
+    return frozenset(kit_functions(topic).values()) | {PROBE_OFF}
+
+
 class Learner:
     """One sandboxed interpreter holding a learner's notebook; a fresh process per question."""
 
@@ -69,6 +78,8 @@ class Learner:
                  cell_seconds: float):
         import kit
 
+        self.watched = watched(topic)
+        self.called: set[str] = set()  # the kit's functions the question's answer called
         parent = str(Path(kit.__file__).resolve().parent.parent)
         # the venv's interpreter by its real folder (the sandbox binds real paths only), but
         # not resolved itself: the link is what makes it the venv's
@@ -177,7 +188,7 @@ class Learner:
     # -- questions ---------------------------------------------------------------------------
     def begin(self, question: str, deadline: float) -> None:
         """Fork the question's process; stop the main one while the question is answered."""
-        self.gone = None
+        self.gone, self.called = None, set()
         self.box.lower_priority()  # the question's processes inherit it
         self._send({"q": question}, deadline, lead=b"\n")
         started = self._receive(min(deadline, time.monotonic() + STARTED_SECONDS), "started")
@@ -195,6 +206,9 @@ class Learner:
         if reply is None:
             lost = self.dead or self.gone
             return Observation(lost.why.outcome, error=str(lost))
+        called = reply.get("called")
+        if isinstance(called, list):  # only names the grader knows: no text of the learner's
+            self.called |= {c for c in called if isinstance(c, str) and c in self.watched}
         kind = reply.get("kind")
         if kind not in KINDS:
             return Observation(CRASHED, error=Gone.ODD.value)
