@@ -341,3 +341,31 @@ def test_an_answer_that_calls_the_kit_s_function_is_flagged(reached_class, name)
 
 def test_an_honest_answer_is_not_flagged_by_the_call_watch(reached_class):
     assert reached_class["honest"]["score"] == "4" and reached_class["honest"]["flags"] == ""
+
+
+def test_a_course_with_two_assignments_says_how_and_grades_the_one_given(tmp_path):
+    """Two assignments in source/: refused in one line naming both and the option; with
+    --exercises, the student's notebook is the one in that assignment's folder (not a 0 for a
+    folder holding the same notebook name in other assignments' folders too)."""
+    import shutil
+
+    from kit.build import ROOT
+    from tests.test_grade_attacks import SOLVED, grade, rows_of
+
+    course = tmp_path / "course"
+    for folder, notebook in (("edf", "02_edf_lateness.ipynb"), ("pol", "01_policies.ipynb")):
+        (course / "source" / folder).mkdir(parents=True)
+        shutil.copy(ROOT / "solutions" / notebook, course / "source" / folder)
+    for folder in ("edf", "aaa", "zzz"):
+        (course / "submitted" / "alice" / folder).mkdir(parents=True)
+        shutil.copy(SOLVED if folder == "edf" else ROOT / "notebooks" / SOLVED.name,
+                    course / "submitted" / "alice" / folder)
+    out = tmp_path / "grades.csv"
+    done = grade(["--out", out, "--", course / "submitted"], cwd=tmp_path, topic=False)
+    line = done.stderr.strip().splitlines()[-1]
+    assert done.returncode == 2 and "2 assignments" in line and "--exercises" in line, line
+    assert "edf/02_edf_lateness.ipynb: edf_lateness" in line, line
+    done = grade(["--exercises", "edf_lateness", "--out", out, "--", course / "submitted"],
+                 cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert rows_of(out)["alice"]["score"] == "4", rows_of(out)

@@ -469,9 +469,9 @@ class Assignment(NamedTuple):
     folder: str | None = None
 
 
-def course_assignment(course: Path) -> Assignment | None:
-    """The assignment the course's own notebooks set (source/<assignment>/, else
-    release/<assignment>/); None when they set none, or several."""
+def course_assignments(course: Path) -> set[Assignment]:
+    """The assignments the course's own notebooks set (source/<assignment>/, else
+    release/<assignment>/)."""
     for kind in ("source", "release"):
         found = set()
         for nb_path in sorted((course / kind).glob("*/*.ipynb")):
@@ -481,9 +481,9 @@ def course_assignment(course: Path) -> Assignment | None:
                 continue
             if topic:
                 found.add(Assignment(topic, nb_path.name, nb_path.parent.name))
-        if len(found) == 1:
-            return found.pop()
-    return None
+        if found:
+            return found
+    return set()
 
 
 def _walk(root: str) -> list[str]:
@@ -630,12 +630,17 @@ def class_assignment(paths: list[str], given: str | None) -> Assignment:
     """The assignment as the teacher set it: --exercises, else the course's own notebook (its
     folder and file name then pick each student's notebook). Else a Refusal saying how."""
     courses = {c for c in map(course_of, paths) if c is not None}
-    from_course = {a for a in map(course_assignment, sorted(courses)) if a}
+    from_course = set().union(*map(course_assignments, sorted(courses)))
     if given is not None:
         mine = [a for a in from_course if a.topic == given]
         return mine[0] if len(mine) == 1 else Assignment(given, handout_name(given))
     if len(from_course) == 1:
         return from_course.pop()
+    if from_course:
+        raise Refusal(f"the course sets {len(from_course)} assignments ("
+                      + ", ".join(f"{a.folder}/{a.notebook}: {a.topic}"
+                                  for a in sorted(from_course, key=lambda a: a.folder or ""))
+                      + "); pass --exercises TOPIC to grade one of them")
     raise Refusal("which exercises is this class graded on? pass --exercises TOPIC, or put the "
                   "assignment's notebook in the course's source/<assignment>/ folder "
                   f"(topics: {', '.join(TOPICS)})")
