@@ -4,8 +4,14 @@ attack that got through, as a test, closed as a class.
 - R1: a channel through the kernel's machine-wide socket-cookie counter (SO_COOKIE, sock_diag),
   even with `--jobs 1`. R2: a channel through the page cache of a shared read-only file
   (mincore, cachestat; timing is what remains, said in the README).
+- R3: nbgrader's points faked by a cell that rebinds `ex` (the gradebook now holds the kit's).
+- R4/R5: the kit's reference reached through a container filled after the def, or a binding
+  form the source analysis does not follow (the learner's sandbox now watches the answer's calls).
 - R6: a user and mount namespace made inside the sandbox, then a tmpfs of its own.
+- R7: ids that the outputs' escaping writes alike (`+1` and `'+1`).
 - R8: memory held in memfds (or SysV shared memory), outside every process's address space.
+- And the round's misleading messages: a surrogate shown as a byte, a start-up failure shown as
+  every question's, `.hypothesis/` in the teacher's folder, `.IPYNB` skipped, two assignments.
 """
 
 import os
