@@ -244,7 +244,7 @@ NEEDS_A_SERVER = {"postgres_queue"}
 
 def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path):
     """One class run per topic over the whole kit (the topic is fixed for a class): each solved
-    notebook earns every point, each untouched learner notebook none (every case and answer
+    notebook earns every point with no flag, each untouched learner notebook none (every case and answer
     survives the trip as plain data)."""
     from kit.exercises import topic_of
 
@@ -269,6 +269,7 @@ def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path)
         why = {q: o["text"] for q, o in details["outcomes"].items() if o["status"] != "passed"}
         solved, learner = rows["solved"], rows["learner"]
         assert solved["score"] == solved["max_score"] != "0", (src.stem, why, details["notes"])
+        assert solved["flags"] == "", (src.stem, solved["flags"])  # nor the call watch's
         assert learner["score"] == "0", (src.stem, learner)
 
 

@@ -134,7 +134,8 @@ def test_every_output_takes_surrogates_and_newlines(tmp_path):
     from kit.grading.outputs import report_names, write_outputs
     from kit.grading.shown import shown, shown_all
 
-    bad = shown("x" + chr(0xDCFF) + "\n\u2714 passed" + chr(0xD800))  # as it comes in
+    bad = shown("x" + chr(0xDCFF) + "\n\u2714 passed" + chr(0xD800),
+                name=True)  # as a folder's name comes in (its byte 0xff shown as a byte)
     row = {"student": bad, "exercises": "edf_lateness", "scores": {"q1": 0}, "max": {"q1": 1},
            "outcomes": {"q1": {"status": "crashed", "text": f"crashed: {bad}\nexpected [...]",
                                "html": f"<p>{bad}</p>", "pitfall": bad, "hint": bad}},

@@ -78,6 +78,9 @@ def main(argv=None) -> int:
         print(f"grade: no .ipynb file in {', '.join(args.submissions)}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
+        from hypothesis.configuration import set_hypothesis_home_dir
+
+        set_hypothesis_home_dir(Path(folder) / ".hypothesis")  # not the teacher's folder
         try:
             check_outputs(submissions, out, report)
             jobs, topic = prepare(submissions, args.exercises, Path(folder))

@@ -139,7 +139,10 @@ def run(root: Path, timeout: float = 60) -> dict:
     from kit.grading import isolation
     from kit.grading.grader import grade_notebook
 
+    from hypothesis.configuration import set_hypothesis_home_dir
+
     root = Path(root)
+    set_hypothesis_home_dir(Path(tempfile.mkdtemp(prefix="kit-hypothesis-")))  # not /autograder
     why = isolation.unavailable()
     topic = json.loads((root / "source" / CONFIG).read_text())["exercises"]
     notebooks = sorted((root / "submission").rglob("*.ipynb"))

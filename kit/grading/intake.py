@@ -469,9 +469,9 @@ class Assignment(NamedTuple):
     folder: str | None = None
 
 
-def course_assignment(course: Path) -> Assignment | None:
-    """The assignment the course's own notebooks set (source/<assignment>/, else
-    release/<assignment>/); None when they set none, or several."""
+def course_assignments(course: Path) -> set[Assignment]:
+    """The assignments the course's own notebooks set (source/<assignment>/, else
+    release/<assignment>/)."""
     for kind in ("source", "release"):
         found = set()
         for nb_path in sorted((course / kind).glob("*/*.ipynb")):
@@ -481,9 +481,9 @@ def course_assignment(course: Path) -> Assignment | None:
                 continue
             if topic:
                 found.add(Assignment(topic, nb_path.name, nb_path.parent.name))
-        if len(found) == 1:
-            return found.pop()
-    return None
+        if found:
+            return found
+    return set()
 
 
 def _walk(root: str) -> list[str]:
@@ -499,7 +499,7 @@ def _walk(root: str) -> list[str]:
 
 
 def expand(arguments: list[str]) -> list[str]:
-    """The files named: a file as it is; a folder as every notebook below it (links and hidden
+    """The files named: a file as it is; a folder as every notebook below it (`.ipynb` in any case; links and hidden
     folders not followed); an nbgrader course folder as its `submitted/`, where every student
     folder (a hidden one too) is named with every file in it (one with no file, or a link, is a
     row saying so)."""
@@ -511,14 +511,14 @@ def expand(arguments: list[str]) -> list[str]:
         root = os.path.join(arg, "submitted") if os.path.isdir(os.path.join(arg, "submitted")) \
             else arg
         if os.path.basename(os.path.abspath(root)) != "submitted":
-            paths += [p for p in _walk(root) if p.endswith(".ipynb") or
+            paths += [p for p in _walk(root) if p.lower().endswith(".ipynb") or
                       _student_of(Path(os.path.abspath(p)))]
             continue
         for entry in sorted(os.listdir(root)):  # every student folder, a hidden one too
             folder = os.path.join(root, entry)
             if os.path.isdir(folder) and not os.path.islink(folder):
                 paths += _walk(folder) or [folder]
-            elif os.path.isdir(folder) or entry.endswith(".ipynb"):
+            elif os.path.isdir(folder) or entry.lower().endswith(".ipynb"):
                 paths.append(folder)
     return paths
 
@@ -572,7 +572,8 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
         common = Path(os.path.commonpath([str(p.parent) for _, p in loose]))
         for given, p in loose:
             out.append(Submission(p.relative_to(common).with_suffix("").as_posix(), given))
-    out = [s._replace(student=shown(s.student), extras=tuple(map(shown, s.extras)))
+    out = [s._replace(student=shown(s.student, name=True),
+                      extras=tuple(shown(e, name=True) for e in s.extras))
            for s in out]
     seen: dict[str, str] = {}
     for s in out:
@@ -580,7 +581,24 @@ def submissions(paths: list[str], assignment: Assignment) -> list[Submission]:
             raise Refusal(f"two submissions are the same student {s.student!r}: "
                           f"{seen[s.student]} and {s.path} (grade each student once)")
         seen[s.student] = s.path or s.student
+    written: dict[str, Submission] = {}  # each id as every output writes it (escaped)
+    for s in out:
+        for text in dict.fromkeys(written_ids(s.student)):
+            other = written.setdefault(text, s)
+            if other.student != s.student:
+                raise Refusal(f"two students would be written as the same id {text!r}: "
+                              f"{other.student!r} ({other.path or other.student}) and "
+                              f"{s.student!r} ({s.path or s.student}); a CSV writes a leading "
+                              "= + - @ (and Canvas its own header words) after a ', so rename "
+                              "one of them")
     return out
+
+
+def written_ids(student: str) -> tuple[str, ...]:
+    """The id as the CSV and the Canvas CSV write it."""
+    from kit.grading.gradebook import cell, own_word
+
+    return cell(student), cell(own_word(student))
 
 
 def look_alikes(students: list[str]) -> dict[str, str]:
@@ -612,12 +630,17 @@ def class_assignment(paths: list[str], given: str | None) -> Assignment:
     """The assignment as the teacher set it: --exercises, else the course's own notebook (its
     folder and file name then pick each student's notebook). Else a Refusal saying how."""
     courses = {c for c in map(course_of, paths) if c is not None}
-    from_course = {a for a in map(course_assignment, sorted(courses)) if a}
+    from_course = set().union(*map(course_assignments, sorted(courses)))
     if given is not None:
         mine = [a for a in from_course if a.topic == given]
         return mine[0] if len(mine) == 1 else Assignment(given, handout_name(given))
     if len(from_course) == 1:
         return from_course.pop()
+    if from_course:
+        raise Refusal(f"the course sets {len(from_course)} assignments ("
+                      + ", ".join(f"{a.folder}/{a.notebook}: {a.topic}"
+                                  for a in sorted(from_course, key=lambda a: a.folder or ""))
+                      + "); pass --exercises TOPIC to grade one of them")
     raise Refusal("which exercises is this class graded on? pass --exercises TOPIC, or put the "
                   "assignment's notebook in the course's source/<assignment>/ folder "
                   f"(topics: {', '.join(TOPICS)})")

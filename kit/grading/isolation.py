@@ -54,6 +54,7 @@ import time
 from pathlib import Path
 
 MEMORY_BYTES = 2 << 30  # address space per process
+SANDBOX_MEMORY = 2 << 30  # all a sandbox holds (its processes, tmpfs pages, shared memory)
 FOLDER_BYTES = 64 << 20  # the private writable folder
 MAX_TASKS = 64  # processes and threads per sandbox (RLIMIT_NPROC of its own uid)
 CPU_SECONDS = 300
@@ -65,20 +66,65 @@ _libc = ctypes.CDLL(None, use_errno=True)
 
 
 # system calls that read or change what the whole machine shares (a counter every sandbox sees,
-# a keyring, the kernel's log, performance counters): each fails with EPERM in the sandbox
+# a keyring, the kernel's log, performance counters, which pages of a file are cached), that make
+# a namespace or a mount of the sandbox's own (a writable place beyond its folder), or that hold
+# memory outside every process's address space: each fails with EPERM in the sandbox
 DENIED_SYSCALLS = ("sysinfo", "syslog", "ustat", "add_key", "request_key", "keyctl",
-                   "perf_event_open", "bpf", "userfaultfd", "quotactl", "lookup_dcookie")
+                   "perf_event_open", "bpf", "userfaultfd", "quotactl", "lookup_dcookie",
+                   # io_uring runs reads, getsockopt and more beyond this filter's sight
+                   "io_uring_setup", "io_uring_enter", "io_uring_register",
+                   # the page cache: residency read without timing, or changed on request
+                   "mincore", "cachestat", "fadvise64", "readahead",
+                   # namespaces and mounts (clone's namespace flags below; clone3 is ENOSYS)
+                   "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "fsopen",
+                   "fsconfig", "fsmount", "fspick", "open_tree", "move_mount", "mount_setattr",
+                   # memory no process maps, so no RLIMIT_AS counts it
+                   "memfd_create", "memfd_secret")
+CLONE_NAMESPACES = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
+                    0x40000000, 0x00000080)  # NEWNS CGROUP UTS IPC USER PID NET, NEWTIME
+SOL_SOCKET, SO_COOKIE, SO_NETNS_COOKIE = 1, 57, 71  # the machine-wide cookie counters
+SOCKET_FAMILIES = (1, 2, 10)  # AF_UNIX, AF_INET, AF_INET6
+AF_NETLINK = 16  # only its route protocol (0: the sandbox's own interfaces, for getifaddrs,
+# which ZeroMQ needs); sock_diag (4), which lists every socket's cookie, and the rest are denied
+AF_MAX, RWF_NOWAIT = 46, 0x08  # a read that fails unless cached: a page-cache probe
 SCMP_ACT_ALLOW, SCMP_ACT_ERRNO = 0x7FFF0000, 0x00050000
+SCMP_CMP_NE, SCMP_CMP_EQ, SCMP_CMP_MASKED_EQ = 1, 4, 7
 _seccomp_program: bytes | None = None
+
+
+class _ArgCmp(ctypes.Structure):  # libseccomp's struct scmp_arg_cmp
+    _fields_ = [("arg", ctypes.c_uint), ("op", ctypes.c_int), ("datum_a", ctypes.c_uint64),
+                ("datum_b", ctypes.c_uint64)]
+
+
+def _denied_calls() -> list[tuple[str, int, tuple[tuple[int, int, int, int], ...]]]:
+    """(syscall, errno, argument comparisons) of every rule of the sandbox's filter."""
+    import errno
+
+    rules = [(name, errno.EPERM, ()) for name in DENIED_SYSCALLS]
+    rules += [("clone", errno.EPERM, ((0, SCMP_CMP_MASKED_EQ, flag, flag),))
+              for flag in CLONE_NAMESPACES]
+    rules.append(("clone3", errno.ENOSYS, ()))  # its flags are out of a filter's reach
+    rules += [("getsockopt", errno.EPERM, ((1, SCMP_CMP_EQ, SOL_SOCKET, 0),
+                                           (2, SCMP_CMP_EQ, option, 0)))
+              for option in (SO_COOKIE, SO_NETNS_COOKIE)]
+    rules += [(call, errno.EAFNOSUPPORT, ((0, SCMP_CMP_EQ, family, 0),))
+              for call in ("socket", "socketpair")
+              for family in range(AF_MAX) if family not in SOCKET_FAMILIES + (AF_NETLINK,)]
+    rules += [("socket", errno.EPROTONOSUPPORT, ((0, SCMP_CMP_EQ, AF_NETLINK, 0),
+                                                 (2, SCMP_CMP_NE, 0, 0))),
+              ("socketpair", errno.EAFNOSUPPORT, ((0, SCMP_CMP_EQ, AF_NETLINK, 0),))]
+    rules += [(call, errno.EOPNOTSUPP, ((5, SCMP_CMP_MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT),))
+              for call in ("preadv2", "pwritev2")]
+    return rules
 
 
 def seccomp_program() -> bytes:
     """The BPF program (built once by libseccomp) that bubblewrap installs in every sandbox:
-    every syscall allowed but DENIED_SYSCALLS, which fail with EPERM."""
+    every syscall allowed but the rules of `_denied_calls()`."""
     global _seccomp_program
     if _seccomp_program is None:
         import ctypes.util
-        import errno
 
         found = ctypes.util.find_library("seccomp")
         if not found:
@@ -86,8 +132,8 @@ def seccomp_program() -> bytes:
         lib = ctypes.CDLL(found, use_errno=True)
         lib.seccomp_init.restype = ctypes.c_void_p
         lib.seccomp_init.argtypes = [ctypes.c_uint32]
-        lib.seccomp_rule_add.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int,
-                                         ctypes.c_uint]
+        lib.seccomp_rule_add_array.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int,
+                                               ctypes.c_uint, ctypes.POINTER(_ArgCmp)]
         lib.seccomp_export_bpf.argtypes = [ctypes.c_void_p, ctypes.c_int]
         lib.seccomp_release.argtypes = [ctypes.c_void_p]
         lib.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
@@ -96,10 +142,13 @@ def seccomp_program() -> bytes:
             raise OSError("libseccomp: seccomp_init failed")
         read, write = os.pipe()
         try:
-            for name in DENIED_SYSCALLS:
+            for name, err, compared in _denied_calls():
                 number = lib.seccomp_syscall_resolve_name(name.encode())
-                if number >= 0 and lib.seccomp_rule_add(ctx, SCMP_ACT_ERRNO | errno.EPERM,
-                                                        number, 0) != 0:
+                if number < 0:
+                    continue  # not a system call of this architecture
+                args = (_ArgCmp * max(len(compared), 1))(*[_ArgCmp(*c) for c in compared])
+                if lib.seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO | err, number, len(compared),
+                                              args) != 0:
                     raise OSError(f"libseccomp: cannot deny {name}")
             if lib.seccomp_export_bpf(ctx, write) != 0:
                 raise OSError("libseccomp: seccomp_export_bpf failed")
@@ -166,6 +215,7 @@ class Views:
     own (and, as a normal user, a user namespace of its own), so the host never sees them."""
 
     def __init__(self):
+        self.cgroup = memory_cgroup()
         self.stage = tempfile.mkdtemp(prefix="kit-views-")
         self.empty = os.path.join(self.stage, "empty")
         os.mkdir(self.empty)
@@ -176,6 +226,8 @@ class Views:
 
     def mount(self) -> None:  # in the child, after fork, before exec
         _limit()
+        if self.cgroup is not None:  # everything the sandbox will run is charged to it
+            (self.cgroup / "cgroup.procs").write_text(str(os.getpid()))
         uid, gid = os.getuid(), os.getgid()
         flags = CLONE_NEWNS | (0 if privileged() else CLONE_NEWUSER)
         _check(_libc.unshare(flags), "unshare")
@@ -192,6 +244,54 @@ class Views:
 
     def remove(self) -> None:
         shutil.rmtree(self.stage, ignore_errors=True)
+        if self.cgroup is not None:
+            deadline = time.monotonic() + 5
+            while True:  # empty once the last process of the sandbox is reaped
+                try:
+                    self.cgroup.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        break
+                    time.sleep(0.01)
+
+
+def _memory_root() -> Path | None:
+    """The cgroup v1 memory folder this process is in, when it can make one below it."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if "memory" in controllers.split(","):
+            root = Path("/sys/fs/cgroup/memory") / path.lstrip("/")
+            if (root / "memory.limit_in_bytes").exists() and os.access(root, os.W_OK):
+                return root
+    return None
+
+
+def memory_cgroup() -> Path | None:
+    """A fresh memory cgroup limited to SANDBOX_MEMORY (swap included where it is counted), or
+    None where none can be made here (no cgroup v1 memory controller we may write)."""
+    root = _memory_root()
+    if root is None:
+        return None
+    group = root / f"kit-sandbox-{secrets.token_hex(8)}"
+    try:
+        group.mkdir()
+        (group / "memory.limit_in_bytes").write_text(str(SANDBOX_MEMORY))
+        if (group / "memory.memsw.limit_in_bytes").exists():
+            (group / "memory.memsw.limit_in_bytes").write_text(str(SANDBOX_MEMORY))
+    except OSError:
+        try:
+            group.rmdir()
+        except OSError:
+            pass
+        return None
+    return group
 
 
 def _escape(path: str) -> str:

@@ -107,7 +107,8 @@ class QuestionJudge:
             data = {"passed": bool(result), "status": result.status, "text": repr(result),
                     "html": result._repr_html_(),
                     "pitfall": result.pitfall.name if result.pitfall else None,
-                    "hint": None if result else problem.hint(1).text}
+                    "hint": None if result else problem.hint(1).text,
+                    "called": sorted(learner.called)}
         except Exception as e:  # a grader bug must not cost the learner the whole run
             data = {"passed": False, "status": "error", "text": f"grading error: {e!r}",
                     "html": html.escape(f"grading error: {e!r}"), "pitfall": None, "hint": None}
@@ -167,6 +168,18 @@ class QuestionJudge:
         return bool(outcome.pop("passed")), outcome
 
 
+def called_flag(problem: Problem, called: list[str]) -> str:
+    """The flag for an answer its call watch saw calling the kit's functions (or turned off)."""
+    from kit.grading.learner import PROBE_OFF
+
+    reference = getattr(problem.reference, "__name__", problem.answer_name)
+    if PROBE_OFF in called:
+        return (f"{problem.answer_name} turned off the grader's watch of its calls "
+                f"(sys.setprofile): check it does not call the kit's own {reference}")
+    return (f"{problem.answer_name} called the kit's own {', '.join(called)} while answering: "
+            "check it")
+
+
 def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 60,
                    isolated: bool | None = None) -> dict:
     """Grade one notebook (a `PreparedSubmission`, or a path: snapshotted here); returns plain data:
@@ -204,10 +217,14 @@ def grade_notebook(job: PreparedSubmission | str, topic: str, timeout: float = 6
                         f"{problem.name}: not attempted: the notebook's cells have no top-level "
                         f"def or class {problem.answer_name}"), problem)
             elif learner.dead:
-                passed, outcome = False, _outcome(learner.dead.why.outcome, failed_cell or
-                                                  f"{problem.name}: {learner.dead}", problem)
+                passed, outcome = False, _outcome(learner.dead.why.outcome, failed_cell or (
+                    f"{problem.name}: not asked: the notebook's start-up failed "
+                    f"({learner.dead})"), problem)
             else:
                 passed, outcome = QuestionJudge(learner, problem, q, timeout).run()
+                called = outcome.pop("called", None) or []
+                if called and q not in row["flags"]:
+                    row["flags"][q] = called_flag(problem, called)
                 if failed_cell:
                     outcome["text"] = f"{failed_cell}\n{outcome['text']}"
                     outcome["html"] = f"<p>{html.escape(failed_cell)}</p>{outcome['html']}"

@@ -13,16 +13,85 @@ Protocol (one JSON object per line):
   out: {"errors": [{"cell": i, "line": n, "error": "..."}, ...]}   (the cells have run)
   in:  {"q": "q1"}                    this process forks; the child answers q1:
   out: {"started": "q1"}
-  in:  {"case": <wire>}            -> out: {"kind": ..., "value": <wire>, "error": ...}  (repeated)
+  in:  {"case": <wire>}            -> out: {"kind": ..., "value": <wire>, "error": ...,
+                                               "called": [the kit's functions it called]}
 The grader ends each question by killing every process but this one (the child, and anything it
 started), keeping this process stopped while the child answers.
 """
 
+import ast
 import json
 import os
 import sys
+import threading
+from pathlib import Path
 
 CELL_SECONDS = 10
+TOOLS = frozenset({"build", "quiz", "sim_cli", "__main__", "__init__"})  # not answers' kin
+PROBE_OFF = "the call watch was turned off"
+_setprofile, _getprofile = sys.setprofile, sys.getprofile  # before any cell can replace them
+
+
+def kit_functions(topic: str) -> dict[tuple[str, int], str]:
+    """(file, first line) of every top-level function of the kit's core modules (`kit/*.py`,
+    read from their source) and of the topic's references -> its name (`kit.edf.edf_order`):
+    the code an answer is watched for calling. Classes and their methods are vocabulary."""
+    import kit
+    from kit.exercises import questions
+
+    found = {}
+    for path in sorted(Path(kit.__file__).parent.glob("*.py")):
+        if path.stem in TOOLS:
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                found[(str(path), first)] = f"kit.{path.stem}.{node.name}"
+    for problem in questions(topic).values():
+        code = getattr(problem.reference, "__code__", None)
+        if code is not None:
+            found[(code.co_filename, code.co_firstlineno)] = (
+                f"{problem.reference.__module__}.{problem.reference.__qualname__}")
+    return found
+
+
+class CallWatch:
+    """While an answer runs: which of the kit's functions (`kit_functions`) code that is not the
+    kit's own called, in this thread and the threads it starts (a profile hook, which the
+    engine's line tracing leaves alone). It only ever adds names, so what it reports can be
+    believed; an answer can hide a call from it (a copy of the code under another file name, a
+    process of its own, turning it off: said as PROBE_OFF), never invent one for a classmate."""
+
+    def __init__(self, functions: dict[tuple[str, int], str]):
+        import kit
+
+        self.functions, self.called = functions, set()
+        self.kit = str(Path(kit.__file__).parent) + os.sep
+        self.hook = self._profile  # one bound method, compared by identity below
+
+    def _profile(self, frame, event, arg):
+        if event == "call":
+            code = frame.f_code
+            name = self.functions.get((code.co_filename, code.co_firstlineno))
+            if name is not None:
+                caller = frame.f_back
+                if caller is None or not caller.f_code.co_filename.startswith(self.kit) or \
+                        code is self.answer_code:
+                    self.called.add(name)
+
+    def run(self, fn, call):
+        """`call()` (which calls `fn`) watched; what it returned."""
+        self.answer_code = getattr(fn, "__code__", None)
+        previous = _getprofile()
+        threading.setprofile(self.hook)
+        _setprofile(self.hook)
+        try:
+            return call()
+        finally:
+            if _getprofile() is not self.hook:
+                self.called.add(PROBE_OFF)
+            _setprofile(previous)
+            threading.setprofile(None)
 
 
 def _line_in(tb, filename: str) -> int:
@@ -61,7 +130,7 @@ def run_cells(cells: list[str], namespace: dict, seconds: float = CELL_SECONDS) 
     return errors
 
 
-def answer(problem, namespace: dict, request: dict) -> dict:
+def answer(problem, namespace: dict, request: dict, watch: CallWatch | None = None) -> dict:
     from kit.checks.engine import NOT_ATTEMPTED, observe_locally
     from kit.grading import wire
 
@@ -69,7 +138,8 @@ def answer(problem, namespace: dict, request: dict) -> dict:
     fn = namespace.get(name)
     if fn is None:
         return {"kind": NOT_ATTEMPTED, "error": f"the notebook defines no {name}"}
-    seen = observe_locally(problem, fn)(wire.loads(request["case"]))
+    observe, case = observe_locally(problem, fn), wire.loads(request["case"])
+    seen = watch.run(fn, lambda: observe(case)) if watch else observe(case)
     try:
         value = wire.dumps(seen.value)
     except (wire.WireError, TypeError, ValueError, RecursionError) as e:
@@ -77,12 +147,14 @@ def answer(problem, namespace: dict, request: dict) -> dict:
     return {"kind": seen.kind, "value": value, "error": seen.error[:500]}
 
 
-def _answer_questions(problem, namespace: dict, requests, out) -> None:
+def _answer_questions(problem, namespace: dict, requests, out, watch: CallWatch) -> None:
     for line in requests:
         try:
-            reply = answer(problem, namespace, json.loads(line))
+            reply = answer(problem, namespace, json.loads(line), watch)
         except BaseException as e:  # never die silently: say why
             reply = {"kind": "crashed", "error": f"{type(e).__name__}: {str(e)[:300]}"}
+        if watch.called:
+            reply["called"] = sorted(watch.called)
         out.write(json.dumps(reply) + "\n")
         out.flush()
 
@@ -102,6 +174,7 @@ def main() -> int:
     from kit.exercises import questions
 
     problems = questions(setup["exercises"])
+    functions = kit_functions(setup["exercises"])  # read before any of the notebook's code runs
     out.write(json.dumps({"ready": True}) + "\n")
     out.flush()
     namespace = {"__name__": "__main__"}
@@ -120,7 +193,7 @@ def main() -> int:
             try:
                 out.write(json.dumps({"started": q}) + "\n")
                 out.flush()
-                _answer_questions(problems[q], namespace, requests, out)
+                _answer_questions(problems[q], namespace, requests, out, CallWatch(functions))
             finally:
                 os._exit(0)
         try:

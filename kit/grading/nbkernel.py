@@ -70,8 +70,10 @@ def main(argv=None) -> int:
     argv = isolation.bwrap_argv(command, uid, views=views, seccomp_fd=fd,
                                 writable=(str(runtime),),
                                 env={k: os.environ[k] for k in PASSED if k in os.environ})
+    # the kernel's own log (ipykernel's shutdown cannot see its sandbox's init: a psutil
+    # traceback) goes where `kit grade`'s learners' does, /dev/null; its outputs go over ZeroMQ
     proc = subprocess.Popen(argv, pass_fds=(fd,), preexec_fn=views.mount,
-                            stdin=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(fd)
     for sig in (signal.SIGINT, signal.SIGTERM):  # nbgrader's interrupt and stop, passed on
         signal.signal(sig, lambda s, _frame: proc.send_signal(s))

@@ -8,6 +8,7 @@ gone is a `Gone` (an enum, never recognised by its text); the protocol itself is
 `kit.grading.learner`.
 """
 
+import functools
 import json
 import os
 import select
@@ -44,6 +45,7 @@ class Gone(Enum):
     NOT_AN_ANSWER = "the notebook's process sent something that is not an answer"
     ODD = "the notebook's process sent something odd"
     TOO_LARGE = "the answer was too large"
+    START_TOO_LARGE = "the cells' output or error messages were too large to grade"
     UNSTOPPABLE = "started more processes than could be stopped"
     OUT_OF_TIME = "the question used up its time"
     CLOSED = "closed"
@@ -61,6 +63,14 @@ class Lost(NamedTuple):
         return f"{self.why.value} ({self.detail})" if self.detail else self.why.value
 
 
+@functools.lru_cache
+def watched(topic: str) -> frozenset:
+    """What a learner's call watch may report for `topic`: the kit's functions, PROBE_OFF."""
+    from kit.grading.learner import PROBE_OFF, kit_functions
+
+    return frozenset(kit_functions(topic).values()) | {PROBE_OFF}
+
+
 class Learner:
     """One sandboxed interpreter holding a learner's notebook; a fresh process per question."""
 
@@ -68,6 +78,8 @@ class Learner:
                  cell_seconds: float):
         import kit
 
+        self.watched = watched(topic)
+        self.called: set[str] = set()  # the kit's functions the question's answer called
         parent = str(Path(kit.__file__).resolve().parent.parent)
         # the venv's interpreter by its real folder (the sandbox binds real paths only), but
         # not resolved itself: the link is what makes it the venv's
@@ -90,8 +102,11 @@ class Learner:
         self.box.find_main()
         hello = self._receive(deadline, "errors", asking=False)
         if hello is None:
-            self._stop(Lost(Gone.CELLS_TOO_LONG) if self.dead and self.dead.why is
-                       Gone.NO_ANSWER else self.dead)
+            start_up = {Gone.NO_ANSWER: Gone.CELLS_TOO_LONG,
+                        Gone.TOO_LARGE: Gone.START_TOO_LARGE}
+            if self.dead and self.dead.why in start_up:  # said as what the start-up did
+                self.dead = Lost(start_up[self.dead.why])
+            self._stop(self.dead)
             return
         self.errors = _errors(hello.get("errors"), len(cells))
         self.cpu_limit = None  # from now on each question's time is kept by the judging
@@ -173,7 +188,7 @@ class Learner:
     # -- questions ---------------------------------------------------------------------------
     def begin(self, question: str, deadline: float) -> None:
         """Fork the question's process; stop the main one while the question is answered."""
-        self.gone = None
+        self.gone, self.called = None, set()
         self.box.lower_priority()  # the question's processes inherit it
         self._send({"q": question}, deadline, lead=b"\n")
         started = self._receive(min(deadline, time.monotonic() + STARTED_SECONDS), "started")
@@ -191,6 +206,9 @@ class Learner:
         if reply is None:
             lost = self.dead or self.gone
             return Observation(lost.why.outcome, error=str(lost))
+        called = reply.get("called")
+        if isinstance(called, list):  # only names the grader knows: no text of the learner's
+            self.called |= {c for c in called if isinstance(c, str) and c in self.watched}
         kind = reply.get("kind")
         if kind not in KINDS:
             return Observation(CRASHED, error=Gone.ODD.value)

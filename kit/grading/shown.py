@@ -3,8 +3,9 @@ terminal): one routine at the boundary where such text enters the grader.
 
 `shown(text)` writes every character that could break or forge a line, or not encode at all, as a
 visible escape: control, format and separator characters (newline, tab, escape, U+2028,
-right-to-left marks: `\\x0a`, `\\u2028`), a lone surrogate (`\\ud800`), and a byte that was not
-UTF-8 in a file name (Python decodes it as a surrogate U+DC80-U+DCFF: shown as the byte, `\\xff`).
+right-to-left marks: `\\x0a`, `\\u2028`), a lone surrogate (`\\ud800`, `\\udcff` in a cell or a
+reply), and, in a file or folder name (`name=True`), a byte that was not UTF-8 (Python decodes it
+as a surrogate U+DC80-U+DCFF: shown as the byte, `\\xff`).
 Text already shown is unchanged. `shown_all(value)` does it for every string in a row of plain data
 (dict keys too), keeping the newlines of the multi-line texts the grader itself wrote: the
 learner's parts of those were shown on one line when they came in.
@@ -15,18 +16,19 @@ import unicodedata
 HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
-def _escape(c: str) -> str:
+def _escape(c: str, name: bool = False) -> str:
     code = ord(c)
-    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that was not UTF-8
+    if name and 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that was not UTF-8
         return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def shown(text: str, keep_newlines: bool = False) -> str:
-    """`text` with every hidden, line-breaking or unencodable character written as an escape."""
+def shown(text: str, keep_newlines: bool = False, name: bool = False) -> str:
+    """`text` with every hidden, line-breaking or unencodable character written as an escape
+    (`name`: a file or folder name, whose undecodable bytes are shown as bytes)."""
     text = text if isinstance(text, str) else str(text)
     return "".join(c if unicodedata.category(c) not in HIDDEN or keep_newlines and c == "\n"
-                   else _escape(c) for c in text)
+                   else _escape(c, name) for c in text)
 
 
 def shown_all(value):
