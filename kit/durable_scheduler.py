@@ -64,8 +64,8 @@ import fcntl
 import hashlib
 import json
 import os
-import tempfile
 import sqlite3
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -415,8 +415,9 @@ class _Heartbeat:
         conn = self._conn
         try:
             while conn is not None and not self._stop.wait(lease_for / 3):
+                until = validate.clock_reading(clock) + lease_for
                 conn.execute("UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'RUNNING'"
-                             " AND token = ?", (validate.clock_reading(clock) + lease_for, id, token))
+                             " AND token = ?", (until, id, token))
                 self.beats += 1
         except sqlite3.Error:
             pass  # cannot beat (the file is locked or gone): the lease expires, the rule recovers
@@ -499,8 +500,8 @@ class DurableScheduler:
             self._closed = False
             # on start: reload the READY rows; every RUNNING job is unfinished (one per file)
             self.dispatcher.add(self.store.rows((RowStatus.READY,)))
-            self.dispatcher.add(self.store.recover_and_promote(validate.clock_reading(self.clock), max_recoveries,
-                                                               on_start=True))
+            self.dispatcher.add(self.store.recover_and_promote(
+                validate.clock_reading(self.clock), max_recoveries, on_start=True))
         except BaseException:
             if getattr(self, "store", None) is not None:
                 self.store.close()
@@ -555,7 +556,8 @@ class DurableScheduler:
         self.dispatcher.add(self.store.recover_and_promote(now, self.max_recoveries))
         runs = []
         for worker in range(self.workers):
-            row = self.dispatcher.next(self.store, validate.clock_reading(self.clock) + self.lease_for)
+            until = validate.clock_reading(self.clock) + self.lease_for
+            row = self.dispatcher.next(self.store, until)
             if row is None:
                 break
             start = validate.clock_reading(self.clock)

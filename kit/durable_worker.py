@@ -35,7 +35,8 @@ job's work, and it is checked at every wait and every reconnect attempt, so a cu
 or a server that is down never swallows it. On PostgreSQL a server that does not answer (frozen,
 a network partition) cannot swallow it either: every statement is bounded
 (`kit.pgqueue.bounded`), its connection cut 0.5 s after a stop request (`hurry`) and otherwise
-after `IO_TIMEOUT` (10 s, or `outage` if shorter), which counts as an outage. The worker then gives back the lease it holds
+after `IO_TIMEOUT` (10 s, or `outage` if shorter), which counts as an outage. The worker then
+gives back the lease it holds
 (`fail`: the job comes back at once), trying for up to `GIVE_BACK_SECONDS` (2 s) if the
 server cannot be reached, and exits 128 + the signal's number (130 for SIGINT, 143 for
 SIGTERM) with one line that says what became of the lease: given back, or (server

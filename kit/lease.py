@@ -337,7 +337,8 @@ class LeaseQueue:
     def heartbeat(self, lease: Lease, extend_by: float | None = None) -> bool:
         """Keep a live lease: it now runs until now + extend_by (default lease_for), or until
         its old deadline if that is later (`later_deadline`: a clock stepping back never
-        shortens a lease). Rejected when stale or already expired. Pushes one new expiry entry: O(log n)."""
+        shortens a lease). Rejected when stale or already expired. Pushes one new expiry entry:
+        O(log n)."""
         check_heartbeat(lease, extend_by, self.identity)
         now = self._catch_up()
         until = (now + self.lease_for if extend_by is None

@@ -44,7 +44,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kit import validate
-from kit.validate import clock_reading
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -60,6 +59,7 @@ from kit.lease import (
     is_held,
 )
 from kit.store import RowObservations, check_name, holdable, storable
+from kit.validate import clock_reading
 
 # THE expiry rule, in SQL: a lease has expired once `not is_held(now, due)`, i.e. due <= now.
 EXPIRED = "state = 'leased' AND due <= %(now)s"

@@ -224,7 +224,8 @@ class Scheduler:
     # -- helpers shared with kit.extensions ------------------------------------------------
 
     def _new_job(self, id, task, priority, delay, retries, backoff) -> Job:
-        job = Job(id, task, priority, validate.clock_reading(self.clock) + delay, retries, backoff, next(self._seq))
+        run_at = validate.clock_reading(self.clock) + delay
+        job = Job(id, task, priority, run_at, retries, backoff, next(self._seq))
         self._jobs[id] = job
         self._note("submit", job)
         return job
@@ -233,7 +234,8 @@ class Scheduler:
         return find_job(self._jobs, id)
 
     def _note(self, kind, job, worker=None, detail=None) -> None:
-        self._log[-1].append(Event(self.ticks, validate.clock_reading(self.clock), kind, job.id, worker, detail))
+        now = validate.clock_reading(self.clock)
+        self._log[-1].append(Event(self.ticks, now, kind, job.id, worker, detail))
 
     def _settle(self, job: Job) -> None:
         """Called once when a job reaches DONE, FAILED or CANCELLED; a hook for extensions."""

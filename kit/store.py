@@ -40,7 +40,6 @@ from contextlib import contextmanager
 from numbers import Integral
 
 from kit import validate
-from kit.validate import clock_reading
 from kit.lease import (
     DeadLetter,
     Lease,
@@ -57,6 +56,7 @@ from kit.lease import (
     is_held,
     later_deadline,
 )
+from kit.validate import clock_reading
 
 APPLICATION_ID = 0x4B49544C  # "KITL" in the file header: this file is a kit lease queue
 LIVE = ("ready", "delayed", "leased")

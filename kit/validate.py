@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from numbers import Integral, Real
 
 __all__ = ["choice", "function", "integer", "number", "hashable", "is_hashable", "unique_names",
-           "store_name",
-           "json_text", "parse_number", "short", "within", "error_message", "clock_reading", "MAX_NAME_BYTES"]
+           "store_name", "json_text", "parse_number", "short", "within", "error_message",
+           "clock_reading", "MAX_NAME_BYTES"]
 
 MAX_NAME_BYTES = 1024  # a job id or worker name, in UTF-8: PostgreSQL's index keys hold ~2.7 KB
 

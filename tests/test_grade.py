@@ -244,7 +244,8 @@ NEEDS_A_SERVER = {"postgres_queue"}
 
 def test_every_solution_scores_full_marks_and_every_learner_build_zero(tmp_path):
     """One class run per topic over the whole kit (the topic is fixed for a class): each solved
-    notebook earns every point with no flag, each untouched learner notebook none (every case and answer
+    notebook earns every point with no flag, each untouched learner notebook none (every case and
+    answer
     survives the trip as plain data)."""
     from kit.exercises import topic_of
 

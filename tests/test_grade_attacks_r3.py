@@ -260,7 +260,7 @@ def test_a_start_up_failure_is_named_as_one_on_every_question(tmp_path):
     """6,000 cells that each raise: their error messages were too large to send, and every
     question said "the answer was too large", though none was asked. Each question now says it
     was not asked because the start-up failed, and why."""
-    from tests.test_grade_attacks import SOLVED, grade, notebook, rows_of
+    from tests.test_grade_attacks import grade, notebook
 
     raising = ["raise ValueError('x' * 190)"] * 6000
     notebook(tmp_path / "class" / "noisy.ipynb", extra=raising)

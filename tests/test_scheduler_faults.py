@@ -18,9 +18,9 @@ from concurrent.futures import wait
 
 import pytest
 
+from kit.clock import FakeClock
 from kit.durable_scheduler import DurableScheduler
 from kit.jobs import MAX_WAIT, retry_wait
-from kit.clock import FakeClock
 from kit.scheduler import FifoPolicy, Scheduler, Status
 from kit.store import QueueFileError
 from kit.threaded import ThreadedScheduler

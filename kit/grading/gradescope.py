@@ -136,10 +136,10 @@ def results(row: dict | None, note: str = "") -> dict:
 def run(root: Path, timeout: float = 60) -> dict:
     """Grade the submission under `root` (Gradescope's /autograder); write and return
     results/results.json."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
     from kit.grading import isolation
     from kit.grading.grader import grade_notebook
-
-    from hypothesis.configuration import set_hypothesis_home_dir
 
     root = Path(root)
     set_hypothesis_home_dir(Path(tempfile.mkdtemp(prefix="kit-hypothesis-")))  # not /autograder

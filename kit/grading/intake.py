@@ -499,7 +499,8 @@ def _walk(root: str) -> list[str]:
 
 
 def expand(arguments: list[str]) -> list[str]:
-    """The files named: a file as it is; a folder as every notebook below it (`.ipynb` in any case; links and hidden
+    """The files named: a file as it is; a folder as every notebook below it (`.ipynb` in any
+    case; links and hidden
     folders not followed); an nbgrader course folder as its `submitted/`, where every student
     folder (a hidden one too) is named with every file in it (one with no file, or a link, is a
     row saying so)."""
