@@ -354,8 +354,9 @@ def test_a_handler_that_never_returns_is_ended_at_max_seconds_and_its_lease_give
     code, err, took = _stopped(proc, timeout=30)
     assert (code, err) == (142, "worker w1: max_seconds=2 s reached while a handler ran; its "
                                 "lease on job 0 was given back\n") and took < 10
-    with open_queue(path, lease_for=30) as q:
-        assert (q.status(0), q.status(1)) == ("ready", "ready")
+    with open_queue(path, lease_for=30) as q:  # given back by fail(): ready, or still within
+        # the retry base (20 ms) of the give-back when read; never leased, never dead
+        assert q.status(0) in ("ready", "delayed") and q.status(1) == "ready"
 
 
 @pytest.mark.parametrize("args, message", [
