@@ -74,10 +74,11 @@ from typing import Any, NamedTuple
 
 from kit import validate
 from kit.heap import Heap
-from kit.jobs import Run, error_message, retry_wait
+from kit.jobs import Run, retry_wait
 from kit.lease import is_held
 from kit.scheduler import FifoPolicy, OldestDuePolicy, PriorityPolicy
 from kit.store import QueueFileError, WallClock, check_name, open_file, payload_text
+from kit.validate import error_message
 
 __all__ = ["DurableScheduler", "RowStatus", "JobRow", "JobStore", "Dispatcher", "Executor",
            "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Run", "WallClock"]

@@ -65,9 +65,9 @@ from typing import NamedTuple
 
 from kit import validate
 from kit.backoff import delay_for
-from kit.jobs import error_message
 from kit.lease import exponential_retry
 from kit.store import QueueFileError, SqliteLeaseQueue, queue_path
+from kit.validate import error_message
 
 RESULTS = """CREATE TABLE IF NOT EXISTS results (
     job PRIMARY KEY, value, runs INTEGER NOT NULL, worker)"""

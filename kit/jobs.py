@@ -151,9 +151,6 @@ def check_submit(jobs, closed, id, task, priority, delay, retries, backoff) -> N
     validate.number("backoff", backoff, low=0)
 
 
-error_message = validate.error_message  # the one safe way to quote an exception
-
-
 def retry_wait(backoff: float, attempts: int) -> float:
     """The wait before retrying after failed attempt number `attempts`: backoff * 2**(attempts-1),
     capped at MAX_WAIT seconds, so no number of retries overflows. O(1)."""

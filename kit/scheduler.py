@@ -36,10 +36,10 @@ from kit.jobs import (
     Status,
     check_clock_and_policy,
     check_submit,
-    error_message,
     find_job,
     retry_wait,
 )
+from kit.validate import error_message
 
 __all__ = ["Status", "Job", "PriorityPolicy", "FifoPolicy", "OldestDuePolicy", "Scheduler",
            "Run", "Event", "JobView", "JobInfo", "Snapshot", "check_submit"]

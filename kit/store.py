@@ -25,7 +25,8 @@ expiries and due retries up to that moment, does its work and commits. Leasing i
 inside it, `UPDATE ... WHERE id = (oldest ready job) RETURNING ...`, so two processes can never
 hold a live lease on the same job. Job ids and worker names are str or int (stored as given);
 payloads are JSON. The file is opened by one name, `queue_path(path)`: symlinks resolved, and a
-file with a second hard link refused (SQLite keys its WAL by name). Time comes from an
+file with a second hard link refused (SQLite keys its WAL by name). One queue object may be
+shared by threads: each operation holds the object's lock. Time comes from an
 injected clock; the default reads wall time (`time.time()`), because the processes sharing a
 file must agree on what "now" means.
 """
@@ -34,6 +35,7 @@ import json
 import os
 import sqlite3
 import stat
+import threading
 import time
 import uuid
 from contextlib import contextmanager
@@ -167,12 +169,14 @@ def queue_path(path) -> str:
 
 
 def open_file(path: str, timeout: float, application_id: int, schema: str,
-              what: str, synchronous: str = "FULL") -> sqlite3.Connection:
+              what: str, synchronous: str = "FULL", any_thread: bool = False) -> sqlite3.Connection:
     """Open one of the kit's SQLite files in WAL mode, creating its schema on first use (one
     BEGIN IMMEDIATE, so two processes opening a new file at once make it once). A file that is
-    another kind of database, or none, is refused with `what` it should have been."""
+    another kind of database, or none, is refused with `what` it should have been. `any_thread`:
+    the connection may be used from any thread (its owner then serialises the uses itself)."""
     try:
-        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None,
+                               check_same_thread=not any_thread)
     except sqlite3.Error as e:
         raise QueueFileError(f"cannot open the {what} file {path!r}: {e}") from None
     try:
@@ -252,12 +256,14 @@ class SqliteLeaseQueue(RowObservations):
         self.path, self.clock, self.timeout = queue_path(path), clock, timeout
         self.lease_for, self.max_attempts = lease_for, max_attempts
         self.retry_delay = exponential_retry() if retry_delay is None else retry_delay
+        self._lock = threading.RLock()  # one operation at a time, from whichever thread
         self._conn = self._open()  # sets `identity`, what its leases carry as `queue`
 
     # -- the file ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        conn = open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue")
+        conn = open_file(self.path, self.timeout, APPLICATION_ID, SCHEMA, "lease queue",
+                         any_thread=True)
         try:
             conn.execute("CREATE INDEX IF NOT EXISTS jobs_by_seq ON jobs (state, seq)")  # older
             if conn.execute("SELECT queue_id FROM counters").fetchone()[0] is None:
@@ -271,9 +277,10 @@ class SqliteLeaseQueue(RowObservations):
 
     def close(self) -> None:
         """Close the connection. Leases this process holds stay in the file and will expire."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
     def __enter__(self):
         return self
@@ -283,28 +290,30 @@ class SqliteLeaseQueue(RowObservations):
 
     @contextmanager
     def _transaction(self):
-        """BEGIN IMMEDIATE, read the clock once, catch up to it; commit, or roll back on error."""
-        conn = self._conn
-        if conn is None:
-            raise ValueError(f"the queue on {self.path!r} is closed")
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as e:
-            if "locked" in str(e) or "busy" in str(e):
-                raise TimeoutError(f"waited {self.timeout} s for the write lock of "
-                                   f"{self.path!r} ({e})") from None
-            raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
-        try:
-            now = clock_reading(self.clock)
-            self._catch_up(now)
-            yield now
-            conn.execute("COMMIT")
-        except sqlite3.DatabaseError as e:
-            self._rollback()
-            raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
-        except BaseException:
-            self._rollback()
-            raise
+        """Under the object's lock: BEGIN IMMEDIATE, read the clock once, catch up to it; commit,
+        or roll back on error."""
+        with self._lock:
+            conn = self._conn
+            if conn is None:
+                raise ValueError(f"the queue on {self.path!r} is closed")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as e:
+                if "locked" in str(e) or "busy" in str(e):
+                    raise TimeoutError(f"waited {self.timeout} s for the write lock of "
+                                       f"{self.path!r} ({e})") from None
+                raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
+            try:
+                now = clock_reading(self.clock)
+                self._catch_up(now)
+                yield now
+                conn.execute("COMMIT")
+            except sqlite3.DatabaseError as e:
+                self._rollback()
+                raise QueueFileError(f"the queue file {self.path!r} failed: {e}") from None
+            except BaseException:
+                self._rollback()
+                raise
 
     def _rollback(self) -> None:
         """Roll back what is open (SQLite may have rolled back already: a damaged file)."""

@@ -42,10 +42,10 @@ from kit.jobs import (
     Status,
     check_clock_and_policy,
     check_submit,
-    error_message,
     find_job,
     retry_wait,
 )
+from kit.validate import error_message
 
 __all__ = ["ThreadedScheduler", "JobFuture"]
 

@@ -110,9 +110,16 @@ def is_hashable(value) -> bool:
 
 
 def hashable(name: str, value):
-    """A value that can key a dict (a job id, say)."""
+    """A value that can key a dict and be found again (a job id, say): hashable, and equal to
+    itself (a NaN is not, so a second NaN id would be a second job no lookup ever finds)."""
     if not is_hashable(value):
         raise TypeError(f"{name} must be hashable, got {short(value)}")
+    try:
+        findable = bool(value == value)
+    except Exception:  # an __eq__ that raises cannot find its key either
+        findable = False
+    if not findable:
+        raise ValueError(f"{name} must equal itself (a key no lookup finds), got {short(value)}")
     return value
 
 

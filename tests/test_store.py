@@ -236,3 +236,47 @@ def test_a_refused_put_still_commits_the_catch_up(path):
         q.put("A")
     assert q.status("A") == "delayed" and calls == [0], "one expiry, one retry_delay call"
     q.close()
+
+
+def test_one_queue_object_shared_by_threads(path):
+    """Each operation holds the object's lock: a second thread's put waits while the first
+    thread's transaction is open (here held open inside its clock reading), then goes through."""
+    import threading
+
+    inside, release = threading.Event(), threading.Event()
+
+    class HeldClock(FakeClock):
+        hold = False
+
+        def now(self):
+            if self.hold:
+                self.hold = False
+                inside.set()
+                release.wait(10)
+            return super().now()
+
+    clock = HeldClock()
+    q = SqliteLeaseQueue(path, lease_for=5, max_attempts=3, clock=clock)
+    errors, done = [], []
+
+    def call(what, *args):
+        try:
+            getattr(q, what)(*args)
+            done.append(args[0])
+        except Exception as e:  # what a raw "objects created in a thread" error would be
+            errors.append(repr(e))
+
+    clock.hold = True
+    first = threading.Thread(target=call, args=("put", "a"))
+    first.start()
+    assert inside.wait(10)
+    second = threading.Thread(target=call, args=("put", "b"))
+    second.start()
+    second.join(0.2)
+    assert second.is_alive() and done == []  # waiting for the lock, not failing
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert errors == [] and done == ["a", "b"]
+    assert [q.lease("w").job for _ in range(2)] == ["a", "b"]
+    q.close()

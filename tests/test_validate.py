@@ -78,6 +78,37 @@ def test_function_and_hashable():
         validate.hashable("id", [1])
 
 
+class _NeverEqual:
+    def __hash__(self):
+        return 1
+
+    def __eq__(self, other):
+        raise RuntimeError("no comparing")
+
+
+@pytest.mark.parametrize("key", [float("nan"), complex("nan"), _NeverEqual()])
+def test_a_key_no_lookup_finds_is_refused(key):
+    with pytest.raises(ValueError, match=r"^id must equal itself \(a key no lookup finds\), got "):
+        validate.hashable("id", key)
+
+
+def test_both_schedulers_refuse_a_nan_id():
+    """A second NaN id would be a second job that find_job never finds (NaN != NaN)."""
+    from kit.clock import FakeClock
+    from kit.jobs import FifoPolicy
+    from kit.scheduler import Scheduler
+    from kit.threaded import ThreadedScheduler
+
+    ticked = Scheduler(FakeClock(), FifoPolicy(), 1)
+    threaded = ThreadedScheduler(1, FifoPolicy())
+    try:
+        for scheduler in (ticked, threaded):
+            with pytest.raises(ValueError, match=r"^id must equal itself .*got nan$"):
+                scheduler.submit(float("nan"), lambda: None)
+    finally:
+        threaded.shutdown(wait=True)
+
+
 def test_unique_names_names_the_first_repeat():
     validate.unique_names("task names", ["a", "b"])
     with pytest.raises(ValueError, match=r"^task names must be unique, got 'b' twice$"):

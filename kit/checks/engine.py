@@ -54,7 +54,7 @@ from hypothesis import strategies as st
 from kit.checks import answers
 from kit.checks.report import Outcome, Result, show_hint, show_solution
 from kit.checks.returned import GivenBack, Reused, mutable_parts, shared_with
-from kit.jobs import error_message
+from kit.validate import error_message
 
 PASSED, FAILED, NOT_ATTEMPTED = Outcome.PASSED, Outcome.FAILED, Outcome.NOT_ATTEMPTED
 TIMED_OUT, CRASHED, MUTATED = Outcome.TIMED_OUT, Outcome.CRASHED, Outcome.MUTATED
