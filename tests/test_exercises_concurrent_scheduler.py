@@ -1,6 +1,8 @@
 """Exercises and explorer of 07_concurrent_scheduler: references pass, pitfalls are named."""
 
 
+import threading
+
 import pytest
 
 from kit.exercises import concurrent_scheduler as ex
@@ -230,9 +232,23 @@ def test_an_unlocked_claim_fails_on_every_one_of_100_runs(answer):
 
 
 def test_a_failed_race_names_the_schedule():
-    result = ex.q2.check(_claim_no_lock)
+    result = ex.q2.check(_claim_lock_around_the_set_only)
     assert result.pitfall is not None and result.pitfall.name == "test and set outside the lock"
     assert "pauses before" in result.error, result
+
+
+def test_a_claim_that_never_takes_the_given_lock_is_told_so():
+    """Without the lock, or under one of its own (which hung the race into a time-out that said
+    nothing of locks): said on the first sequential case already."""
+    own = threading.Lock()
+
+    def claim_under_its_own_lock(job, lock):
+        with own:
+            return _claim_no_lock(job, lock)
+
+    for answer in (_claim_no_lock, claim_under_its_own_lock):
+        result = ex.q2.check(answer)
+        assert result.status == "failed" and result.error == ex.NO_LOCK, result
 
 
 # -- the explorer -----------------------------------------------------------------------------

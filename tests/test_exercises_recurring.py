@@ -17,7 +17,16 @@ def test_the_answer_passes_and_each_pitfall_is_named():
 
 
 def by_arithmetic(first, period, durations):
-    """Right, written differently: jump straight to the first slot at or after the end."""
+    """Right, written differently: jump straight to the first slot at or after the end (an int
+    ceiling: math.ceil(d / period) rounds through a float, wrong past 2**53)."""
+    starts, due = [], first
+    for d in durations:
+        starts.append(due)
+        due += max(1, -(-d // period)) * period
+    return starts
+
+
+def by_float_ceiling(first, period, durations):
     starts, due = [], first
     for d in durations:
         starts.append(due)
@@ -27,6 +36,8 @@ def by_arithmetic(first, period, durations):
 
 def test_a_right_answer_written_differently_passes():
     assert q7.check(by_arithmetic)
+    result = q7.check(by_float_ceiling)
+    assert not result and result.label == "times past 2**53: exact ints", result
 
 
 def skips_one_slot_at_most(first, period, durations):

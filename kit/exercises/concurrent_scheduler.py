@@ -9,6 +9,8 @@ and input order, so a name never hints at either.
 """
 
 import dataclasses
+import random
+import sys
 import threading
 from typing import Any, NamedTuple
 
@@ -31,7 +33,26 @@ def make_job(id, priority=5, run_at=0, seq=0, status=P) -> Job:
 
 
 def _names(draw, n: int) -> list[str]:
-    return list(draw(st.permutations(NAMES))[:n])
+    pool = NAMES if n <= len(NAMES) else [a + b for a in NAMES for b in NAMES]
+    return list(draw(st.permutations(pool))[:n])
+
+
+def _long(draw) -> bool:
+    """Now and then a long case (11 to 40 items: seq past 9, more than any small limit); it
+    shrinks to a short one."""
+    return draw(st.integers(0, 4)) == 4
+
+
+def _first_gap(truth: list, got, what: str, show=repr) -> str:
+    """A stress case in one line: all as expected, or where `got` first leaves `truth`."""
+    if not isinstance(got, list):
+        return f"returned {got!r} ({type(got).__name__}), not a list"
+    for i, (want, have) in enumerate(zip(truth, got, strict=False)):
+        if want != have or type(want) is not type(have):
+            return f"{what} {i + 1} of {len(truth)}: expected {show(want)}, got {show(have)}"
+    if len(got) != len(truth):
+        return f"{len(got)} {what}s, expected {len(truth)}"
+    return f"all {len(truth)} {what}s as expected"
 
 
 # -- q1: priority_before(a, b) ------------------------------------------------------------------
@@ -53,20 +74,38 @@ def _views(draw):
     shuffled apart, so the order of arrival, of names and of submission all differ."""
     small = st.integers(1, 3)  # ties are common; now and then two digits, a negative, a float
     odd = st.one_of(st.integers(-12, 12), st.sampled_from([-0.5, 1.5, 2.5]))
-    priorities = draw(st.lists(st.one_of(small, small, odd), max_size=7))
+    priorities = draw(st.lists(st.integers(1, 2), min_size=11, max_size=40) if _long(draw)
+                      else st.lists(st.one_of(small, small, odd), max_size=7))
     seqs = draw(st.permutations(range(len(priorities))))
     names = _names(draw, len(priorities))
     return ([Queued(n, p, s, draw(st.integers(0, 3)), draw(st.integers(0, 2)))
              for n, p, s in zip(names, priorities, seqs, strict=True)],)
 
 
-def pop_order(before, case) -> list:
+Q1_STRESS = "stress: 600 jobs on priorities 1 to 3, seq 0 to 599, pushed in a shuffled order"
+
+
+def _stress_views() -> list:
+    rng = random.Random(7)
+    seqs, names = rng.sample(range(600), 600), rng.sample(range(600), 600)
+    return [Queued(f"j{n}", rng.randint(1, 3), s, rng.randint(0, 3), rng.randint(0, 2))
+            for n, s in zip(names, seqs, strict=True)]
+
+
+def pop_order(before, case) -> list | str:
     """Push the jobs (in the listed order) on a Heap ordered by `before`; the names it pops, or
     the first result of `before` that is not a bool, or that before(a, a) said True for the
-    first job."""
+    first job, or the first field of a job it changed. The stress case in one line."""
+    if case[0] == Q1_STRESS:
+        views = _stress_views()
+        truth = [v.id for v in sorted(views, key=lambda v: (v.priority, v.seq))]
+        got, by_id = pop_order(before, (views,)), {v.id: v for v in views}
+        return got[0] if len(got) == 1 else _first_gap(truth, got, "pop", lambda id: (
+            f"{id} (priority {by_id[id].priority}, seq {by_id[id].seq})"))
     jobs = [make_job(v.id, v.priority, v.run_at, v.seq) for v in case[0]]
     for job, v in zip(jobs, case[0], strict=True):
         job.attempts = v.attempts
+    copies = [dataclasses.replace(job) for job in jobs]
     odd = []
 
     def judged(a, b):
@@ -81,6 +120,10 @@ def pop_order(before, case) -> list:
     order = [heap.pop().id for _ in jobs]
     if odd:
         return [f"before returned {odd[0]!r}, not True or False"]
+    for job, was in zip(jobs, copies, strict=True):
+        for k, (a, b) in changed(job, was, but=()).items():
+            return [f"before changed {job.id}.{k} from {a!r} to {b!r}: a policy rule only "
+                    "answers the question; it changes neither job"]
     if jobs and before(jobs[0], jobs[0]) is True:  # a heap never asks this; a sort may
         return [f"before({jobs[0].id}, {jobs[0].id}) returned True: a job is never before "
                 "itself (<= where < is meant)"]
@@ -98,8 +141,11 @@ def _judge_order(case, expected, got) -> str | None:
     said too (any tie key but seq, or <= for <)."""
     if isinstance(got, list) and len(got) == 1 and str(got[0]).startswith("before returned"):
         return f"{got[0]}: before(a, b) must return a bool, e.g. a comparison of tuples with <"
-    if isinstance(got, list) and len(got) == 1 and str(got[0]).startswith("before("):
+    if isinstance(got, list) and len(got) == 1 and str(got[0]).startswith("before"):
         return got[0]
+    if case[0] == Q1_STRESS:
+        return None if got == expected else got if str(got).startswith("before") else \
+            f"{got}: lower priority first, equal ones in submission order (seq), however many"
     problem = difference(expected, got)
     priority = {job.id: job.priority for job in case[0]}
     if problem is not None and isinstance(got, list) and sorted(got, key=str) == \
@@ -133,7 +179,8 @@ q1 = Problem(
               ("two-digit, negative and float priorities, run_at and attempts against seq",
                ([_v("E", 10, 0, 0, 2), _v("B", 9, 1, 1, 1), _v("D", -1, 2, 2, 0),
                  _v("A", 0, 3, 3, 0), _v("C", 9, 4, 0, 0), _v("F", 1.5, 5, 1, 0),
-                 _v("G", 1, 6, 2, 1)],))],
+                 _v("G", 1, 6, 2, 1)],)),
+              ("stress: 600 jobs, ties on every priority", (Q1_STRESS,))],
     pitfalls=[
         Pitfall(TIE_LE, "before(a, b) must be False for two equal jobs both ways; with <= "
                 "every tie says 'before', and equal priorities leave in whatever order the "
@@ -221,11 +268,39 @@ def _on_state(fn):
     return lambda state: fn(*state)
 
 
-def changed(job, before: Job) -> dict:
-    """The fields but status that differ from `before` (a copy): a claim or a promotion changes
-    none of them."""
+def changed(job, before: Job, but=("status",)) -> dict:
+    """The fields (but `but`) that differ from `before` (a copy): a claim or a promotion changes
+    none of them but the status, a policy rule none at all."""
     return {f.name: (getattr(before, f.name), getattr(job, f.name)) for f in dataclasses.fields(job)
-            if f.name != "status" and getattr(job, f.name) != getattr(before, f.name)}
+            if f.name not in but and getattr(job, f.name) != getattr(before, f.name)}
+
+
+class _NotedLock:
+    """The `threading.Lock` a sequential claim is given, noting whether the claim took it."""
+
+    def __init__(self):
+        self.lock, self.taken = threading.Lock(), False
+
+    def acquire(self, *args, **kwargs):
+        self.taken = True
+        return self.lock.acquire(*args, **kwargs)
+
+    def release(self):
+        self.lock.release()
+
+    def locked(self):
+        return self.lock.locked()
+
+    def __enter__(self):
+        return self.acquire()
+
+    def __exit__(self, *exc):
+        self.release()
+
+
+NO_LOCK = ("claimed a PENDING job without taking the `lock` it was given: a cancel holds that "
+           "lock, so a claim under another lock (or none) is not one step with it; `with lock:` "
+           "around the test and the set")
 
 
 def claim_calls(answer, case):
@@ -235,11 +310,11 @@ def claim_calls(answer, case):
     wrong."""
     status, calls, race = case
     if race is None:
-        job, lock, seen = make_job("x", status=status), threading.Lock(), []
+        job, lock, seen = make_job("x", status=status), _NotedLock(), []
         before = dataclasses.replace(job)
         for _ in range(calls):
             seen.append((answer(job, lock), str(job.status), *filter(None, [changed(job, before)])))
-        return seen
+        return [*seen, NO_LOCK] if status == P and not lock.taken else seen
     calls = {"cancel": cancel, OTHER_WORK: other_work}
     threads = {name: _on_state(calls.get(name, answer)) for name in RACES[race]}
     return interleave.explore(lambda: (make_job("x", status=status), interleave.CoopLock()),
@@ -249,6 +324,8 @@ def claim_calls(answer, case):
 def _judge_claim(case, expected, got) -> str | None:
     if isinstance(got, interleave.Exploration):
         return None if got else f"{got.failure}; the schedule that shows it: {got.schedule}"
+    if got and got[-1] == NO_LOCK:
+        return NO_LOCK
     for i, (want, (won, status, *fields)) in enumerate(zip(expected, got, strict=True)):
         which = f"call {i + 1}" if len(expected) > 1 else "the call"
         if won is not True and won is not False:
@@ -305,11 +382,17 @@ q2 = Problem(
 # -- q3: promote(delayed, ready, now) -----------------------------------------------------------
 class CountingHeap(Heap):
     """A Heap that counts what promotion should never need: pushes (onto delayed), pops (off
-    ready) and whole-heap reads (of either)."""
+    ready) and whole-heap reads (of either), a look at its private list included."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self.pushes = self.pops = self.scans = 0
+
+    def __getattribute__(self, name):
+        if name.startswith("_") and not name.startswith("__") and \
+                sys._getframe(1).f_globals.get("__name__") not in ("kit.heap", __name__):
+            self.scans += 1  # the answer read a private attribute (the list itself)
+        return super().__getattribute__(name)
 
     def push(self, item) -> None:
         self.pushes += 1
@@ -338,16 +421,36 @@ def ready_heap(jobs=(), heap_type=Heap) -> Heap:
 @st.composite
 def _waiting(draw):
     """Jobs (name, priority, run_at, status) in the delayed heap, and the time `now`."""
-    n = draw(st.integers(0, 6))
+    n = draw(st.integers(17, 40) if _long(draw) else st.integers(0, 6))
     specs = tuple((name, draw(st.integers(1, 3)), draw(st.integers(0, 4)),
                    draw(st.sampled_from([P, P, P, C, R, D, F]))) for name in _names(draw, n))
     return specs, draw(st.integers(0, 4))
 
 
+Q3_STRESS = "stress: 720 delayed jobs, five in six of them due, every status"
+
+
+def _stressed(run, answer, case, truth_answer):
+    """A stress case in one line per key: as expected, or where the answer first differs."""
+    got, truth = run(answer, case), run(truth_answer, case)
+    return {k: dict(list(v.items())[:3]) if k == "other fields changed" else v
+            if k in ("extra work", "returned") or not isinstance(v, list | dict) else
+            "as expected" if v == truth.get(k) else difference(truth.get(k), v)
+            for k, v in got.items()}
+
+
+def _stress_waiting():
+    rng = random.Random(3)
+    return tuple((f"j{n}", rng.randint(1, 3), rng.randint(0, 5), rng.choice([P, P, P, C, R, D, F]))
+                 for n in rng.sample(range(720), 720)), 4
+
+
 def promote_run(answer, case) -> dict:
     """Build the delayed heap (and an empty ready heap), call `promote(delayed, ready, now)`;
     what it returned, what each heap holds (in pop order), every job's status, and any extra
-    work on the delayed heap."""
+    work on the delayed heap. The stress case in one line per key."""
+    if case == (Q3_STRESS,):
+        return _stressed(promote_run, answer, _stress_waiting(), promote)
     specs, now = case
     jobs = [make_job(name, p, t, seq, s) for seq, (name, p, t, s) in enumerate(specs)]
     copies = [dataclasses.replace(j) for j in jobs]
@@ -379,6 +482,9 @@ def promote(delayed, ready, now):
 
 
 def _judge_promote(case, expected, got) -> str | None:
+    if case == (Q3_STRESS,) and isinstance(got, dict) and (wrong := next((
+            f"{k}: {v}" for k, v in got.items() if v != expected.get(k, v)), None)):
+        return f"with 720 delayed jobs, {wrong}"
     moved = got.get("other fields changed") if isinstance(got, dict) else None
     if moved and difference(expected, {k: v for k, v in got.items()
                                        if k not in ("other fields changed", "extra work")}) is None:
@@ -422,7 +528,8 @@ q3 = Problem(
                ((_w("C", 2, 1), _w("A", 2, 1), _w("B", 1, 4)), 2)),
               ("every status in the delayed heap",
                ((_w("E", 1, 0, R), _w("B", 2, 0, D), _w("D", 1, 1, F), _w("A", 3, 1),
-                 _w("C", 2, 1, C), _w("F", 1, 2)), 2))],
+                 _w("C", 2, 1, C), _w("F", 1, 2)), 2)),
+              ("stress: 720 delayed jobs", (Q3_STRESS,))],
     pitfalls=[
         Pitfall("due at exactly now left waiting", "a job due at run_at is ready when "
                 "now >= run_at: compare with <=",
@@ -452,14 +559,28 @@ q3 = Problem(
 # -- q4: next_job(ready) ------------------------------------------------------------------------
 @st.composite
 def _queued(draw):
-    n = draw(st.integers(0, 6))
-    return (tuple((name, draw(st.integers(1, 3)), draw(st.sampled_from([P, P, C])))
+    n, long = (draw(st.integers(11, 40)), True) if _long(draw) else (draw(st.integers(0, 6)), 0)
+    return (tuple((name, draw(st.integers(1, 3)), draw(st.sampled_from([P, *[C] * 6 * long, C])))
                   for name in _names(draw, n)),)
+
+
+Q4_STRESS = "stress: 700 jobs, the 600 at the front cancelled"
+
+
+def _stress_queued():
+    rng = random.Random(4)
+    specs = [(f"j{n}", 1 + (i >= 600), C if i < 600 else P)
+             for i, n in enumerate(rng.sample(range(700), 700))]
+    rng.shuffle(specs)
+    return (tuple(specs),)
 
 
 def next_job_run(answer, case) -> dict:
     """Build the ready heap, call `next_job(ready)`: what it returned ("the Job A" when it is one
-    of the jobs), every job's status afterwards, and what is left in the heap, in pop order."""
+    of the jobs), every job's status afterwards, and what is left in the heap, in pop order.
+    The stress case in one line per key."""
+    if case == (Q4_STRESS,):
+        return _stressed(next_job_run, answer, _stress_queued(), next_job)
     (specs,) = case
     jobs = [make_job(name, p, 0, seq, s) for seq, (name, p, s) in enumerate(specs)]
     ready = ready_heap(jobs)
@@ -493,7 +614,8 @@ q4 = Problem(
               ("only cancelled jobs", ((("B", 1, C), ("A", 2, C)),)),
               ("a cancelled job at the front", ((("B", 1, C), ("A", 2, P)),)),
               ("equal priorities, names against submission order",
-               ((("C", 2, P), ("A", 2, P), ("B", 3, P)),))],
+               ((("C", 2, P), ("A", 2, P), ("B", 3, P)),)),
+              ("stress: 600 cancelled jobs in front", (Q4_STRESS,))],
     pitfalls=[
         Pitfall("returning a job without claiming it", "a job cancelled after it was queued "
                 "would run: only a successful job.claim() hands a job to a worker",
@@ -531,7 +653,7 @@ from kit.exercises.worker_board import Board, drive, loop_rule, worker_thread  #
 
 
 def worker_runs(answer, case):
-    """Every schedule (one preemption) of the kit's driver and 1 or 2 workers running
+    """Every schedule (one preemption) of the kit's driver and 1, 2 or 8 workers running
     `answer(board).work()`; the first that goes wrong, or None."""
     workers, script = case
     names = [f"worker {i}" for i in range(1, workers + 1)]
@@ -640,7 +762,9 @@ q5 = Problem(
               ("shut down with a job still in the future", (2, [(_SUBMIT, "a", 4)])),
               ("a job at the exact tick", (1, [("advance", 2), (_SUBMIT, "a", 3)])),
               ("three jobs, the last one due between the others (the heap is not sorted)",
-               (1, [(_SUBMIT, "a", 1), (_SUBMIT, "b", 3), (_SUBMIT, "c", 2)]))],
+               (1, [(_SUBMIT, "a", 1), (_SUBMIT, "b", 3), (_SUBMIT, "c", 2)])),
+              ("eight workers, two jobs: the shutdown wakes every one",
+               (8, [(_SUBMIT, "a", 0), (_SUBMIT, "b", 2)]))],
     pitfalls=[
         Pitfall("a polling loop", "waking every tick to look is a sleep loop with extra "
                 "steps: wait exactly until the next run time, or until notified when nothing is "
@@ -1020,17 +1144,37 @@ def _start_when_free(first, period, durations):
     return starts
 
 
+Q7_STRESS = "stress: 500 durations from 1 to 12"
+
+
+def recurring_run(answer, case):
+    """`answer(*case)`; the stress case in one line."""
+    first, period, durations = case
+    if durations != Q7_STRESS:
+        return answer(*case)
+    rng = random.Random(5)
+    durations = [rng.randint(1, 12) for _ in range(500)]
+    return _first_gap(recurring_starts(first, period, durations),
+                      answer(first, period, durations), "start")
+
+
 q7 = Problem(
     name="recurring_starts",
     arg_names=("first", "period", "durations"),
-    cases=st.tuples(st.integers(0, 5), st.integers(1, 5),
-                    st.lists(st.integers(1, 12), max_size=6)),
+    cases=st.tuples(st.integers(0, 5), st.integers(1, 5), st.integers(0, 4).flatmap(
+        lambda n: st.lists(st.integers(1, 12), min_size=21 * (n == 4),
+                           max_size=40 if n == 4 else 6))),
     answer=recurring_starts,
+    run=recurring_run,
+    judge=lambda case, expected, got: None if got == expected else got
+    if case[2] == Q7_STRESS else difference(expected, got),
     exact_numbers=True,  # the times are ints like the inputs: 4.0 is not the slot 4
     examples=[("no runs", (0, 5, [])), ("every run on time", (2, 5, [1, 4, 5])),
               ("a run that ends exactly at the next slot", (0, 5, [5, 1])),
               ("a slow run covers two slots", (0, 3, [7, 1, 1])),
-              ("slow, then fast, then slow", (1, 4, [9, 1, 5, 2]))],
+              ("slow, then fast, then slow", (1, 4, [9, 1, 5, 2])),
+              ("times past 2**53: exact ints", (2**60 + 1, 2**54, [2**55 + 1, 1, 3])),
+              ("stress: 500 runs", (3, 4, Q7_STRESS))],
     pitfalls=[
         Pitfall("a slow run overlaps the next", "the next run starts at its slot while the "
                 "previous one is still going: two copies of one job at once. Skip the slots a "

@@ -39,8 +39,11 @@ import ast
 import contextlib
 import functools
 import itertools
+import random
+import re
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable
 
 from hypothesis import strategies as st
@@ -185,6 +188,10 @@ class LeftLocked(RuntimeError):
     """A call raised and left the scheduler's lock held: said, not hung on at the next call."""
 
 
+class EscapedFromTick(Exception):
+    """A task's exception that tick() let through: said as such, not as the task's own error."""
+
+
 class TaskError(Exception):
     """A task's own exception type: a tick must catch any Exception, not a list of names."""
 
@@ -235,7 +242,9 @@ def _task(sched, id, fails, calls, during, locks=LOCK_TYPES, cancels=False):
         if cancels and not under:
             during[id] += f" and cancel({id!r}) → {_call_said(lambda: sched.cancel(id))}"
         if calls[id] <= fails:
-            raise _failure(id, calls[id])
+            exc = _failure(id, calls[id])
+            exc.task_of = id  # noted: a tick that lets it escape is told so
+            raise exc
         return False  # a task's result says nothing: only raising is a failure
     return task
 
@@ -273,7 +282,15 @@ def _apply(sched, clock, op: str, calls: dict, during: dict, locks=LOCK_TYPES, k
     step = programs.parse(op)
     if step.name == "tick":
         now = clock.now()
-        ran = sched.tick()
+        try:
+            ran = sched.tick()
+        except Exception as exc:
+            if getattr(exc, "task_of", None) is None:
+                raise
+            raise EscapedFromTick(
+                f"the {type(exc).__name__} that {exc.task_of}'s task raised came out of tick(): a "
+                "task that raises has failed this attempt, whatever it raises (any Exception); "
+                "catch Exception around each task, record the failure and go on") from exc
         clock.advance(1)
         if isinstance(ran, list) and any(ran is earlier for earlier in kept["lists"]):
             return (f"tick at t={now} → the very list an earlier tick gave: tick() "
@@ -344,7 +361,9 @@ def replay(cls, case, locks=LOCK_TYPES, attempts=False) -> list | str:
     types `locks` was held (a Lock always: asking status() would hang). WALL_CLOCK if the
     class read the system clock. With `attempts` (levels 4-6) each job's Job.attempts too."""
     policy, workers, ops = case if len(case) == 3 else (None, *case)
-    clock, seen, calls, during = FakeClock(0), [], {}, {}
+    compact = bool(ops) and ops[0] in STRESS  # a line per tick; the calls and fates counted
+    ops = _stress_ops(STRESS[ops[0]]) if compact else ops
+    clock, seen, calls, during, said = FakeClock(0), [], {}, {}, Counter()
     options = {} if policy is None else {"policy": POLICIES[policy]()}
     if workers is not None:  # None: the default, one worker
         options["workers"] = workers
@@ -353,15 +372,44 @@ def replay(cls, case, locks=LOCK_TYPES, attempts=False) -> list | str:
         records = kept["records"] if attempts else None
         for op in ops:
             result = _apply(sched, clock, op, calls, during, locks, kept)
+            if compact and op != "tick":
+                value = result.partition(" → ")[2]
+                said[f"{op.split()[0]} → " + ("its id" if value == op.split()[1] else value)] += 1
+                continue
             seen.append(op if result is None else result)
             known = [id for id in calls if id != "z"]  # z: the refused negative delay
-            if known:
+            if known and not compact:
                 seen.append("  " + ", ".join(_fate(sched, id, calls, during, records)
                                              for id in known))
+        if compact:
+            ends = Counter(_fate(sched, id, calls, during, records).partition(" ")[2]
+                           for id in calls)
+            seen.append(f"in the end: {_counted(said)}; jobs {_counted(ends)}")
         with contextlib.suppress(Exception):  # unseen: a submit and a tick, so that a clock
             sched.submit("probe", lambda: None)  # read shows on every case, not only on some
             sched.tick()
     return WALL_CLOCK if reads else seen
+
+
+def _counted(counts: Counter) -> str:
+    return ", ".join(f"{n} × {what}" for what, n in sorted(counts.items()))
+
+
+STRESS = {"stress: 300 jobs of one priority": 1,  # label -> the level whose steps it takes
+          "stress: 300 jobs of one priority, 100 of them delayed": 2,
+          "stress: 300 jobs of one priority, 100 delayed, 150 cancelled": 3}
+
+
+def _stress_ops(level: int) -> tuple:
+    """300 submits of priority 1 in a shuffled name order, every third delayed by 2 (level 2),
+    the first 150 undelayed ones cancelled (level 3), then ticks until every job ran: ties past
+    seq 9 and 99, hundreds of jobs promoted by one tick, and of dead entries in front."""
+    names = [f"j{n}" for n in random.Random(8).sample(range(300), 300)]
+    ops = [f"submit {name} p=1" + (" delay=2" if level >= 2 and i % 3 == 2 else "")
+           for i, name in enumerate(names)]
+    if level >= 3:
+        ops += [f"cancel {name}" for i, name in enumerate(names) if i % 3 != 2][:150]
+    return (*ops, *["tick"] * 45)
 
 
 def judge_replay(case, expected, got) -> str | None:
@@ -377,9 +425,12 @@ def judge_replay(case, expected, got) -> str | None:
     for i, (want, have) in enumerate(zip(expected, got, strict=False)):
         if want == have:
             continue
+        if want.startswith("in the end: "):
+            return f"in the end, expected {want[12:]}; got {have.removeprefix('in the end: ')}"
         if want.startswith("  "):
             step = expected[i - 1].partition(" → ")[0]
-            for w, h in zip(want.strip().split(", "), have.strip().split(", "), strict=False):
+            fates = [re.split(r"(?<=\)), ", line.strip()) for line in (want, have)]
+            for w, h in zip(*fates, strict=False):
                 if w != h:
                     return f"after `{step}`: expected {w}, got {h}"
         step, _, result = want.partition(" → ")
@@ -565,11 +616,13 @@ def _returned(value) -> str:
 CALLS = {  # the public API, one call each, on the race's scheduler (job x due, job w at t=1)
     "tick": lambda s: s[0].tick(),
     "submit('y')": lambda s: s[0].submit("y", s[2]("y")),
+    "submit('v')": lambda s: s[0].submit("v", s[2]("v")),
     "cancel('x')": lambda s: s[0].cancel("x"),
     "status('x')": lambda s: _status(s[0].status("x")),
 }
 PAIRS = [("tick", "tick"), ("tick", "submit('y')"), ("tick", "cancel('x')"),
          ("tick", "status('x')"), ("submit('y')", "submit('y')"),
+         ("submit('y')", "submit('v')"),
          ("submit('y')", "cancel('x')"), ("cancel('x')", "cancel('x')"),
          ("submit('y')", "status('x')")]
 
@@ -671,6 +724,13 @@ def _pair_rule(first: str, second: str):
     """At the end of a race of two calls: the two results and the state that follows must be
     what the calls give one after the other (linearizable)."""
     def rule(state, out) -> str | None:
+        seqs = {getattr(job, "id", None): getattr(job, "seq", None) for job in list(_MADE[0])}
+        shared = [(a, b) for a, b in itertools.combinations(seqs, 2) if seqs[a] == seqs[b]]
+        if shared:
+            a, b = shared[0]
+            return (f"{first} and {second} at once gave {a} and {b} the same seq, {seqs[a]!r}: "
+                    "take the submission number under the lock with the rest of submit (or "
+                    "from one next(counter)); two jobs never tie, every policy ends on seq")
         allowed = _sequential(first, second)
         seen = _outcome(first, second, {i: _returned(v) for i, v in enumerate(out.values())},
                         state)
@@ -719,8 +779,20 @@ def run_race(cls, case) -> interleave.Exploration | list | str:
     def check(state, out):  # a pair's rule judges raised errors too: one of them may be right
         return (None if setup is _pair_setup else _errors(out)) or rule(state, out)
 
-    return interleave.explore(lambda: setup(cls), threads, check, watch=[cls, Job, Heap],
-                              max_schedules=400)
+    def fresh():
+        _MADE[0].clear()  # the Job records this schedule's scheduler makes, and no others
+        return setup(cls)
+
+    with _job_records() as made:
+        _MADE[0] = made
+        try:
+            return interleave.explore(fresh, threads, check, watch=[cls, Job, Heap],
+                                      max_schedules=400)
+        finally:
+            _MADE[0] = []
+
+
+_MADE: list[list] = [[]]  # the Job records of the race being explored (the pairs read seq)
 
 
 def judge_race(case, expected, got) -> str | None:
@@ -813,6 +885,8 @@ def _level(n, title, points, pitfalls, hints, examples=(), policies=False, costs
               *(RETRIES if n >= 4 else ())]
     for step in costs:
         shared.append((f"400 waiting jobs: what a {step} costs", COSTS[step]))
+    stress = next(label for label, level in STRESS.items() if level == min(n, 3))
+    shared.append((stress + ", seven workers", (7, (stress,))))
     if policies:
         shared = [(label, (None, *case)) for label, case in shared]
     examples = [*shared, *examples]
@@ -966,6 +1040,26 @@ q4 = _level(4, "retries with backoff", 2, [
     "delayed heap.",
     "Otherwise the job is FAILED."], costs=("tick", "cancel"))
 
+POLICY_CASES = [  # level 5's, replayed at level 6 too
+    ("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick"))),
+    ("a policy never seen, made with an argument: newest first",
+     ("newest first", 1, ("submit bbb p=1", "submit a p=2", "submit cc p=3", "tick",
+                          "tick", "tick"))),
+    ("oldest due: run_at against submission order",
+     ("oldest due", 1, ("submit b delay=2", "submit c", "submit e", "submit f",
+                        *["tick"] * 5))),
+    ("oldest due: two jobs promoted by one tick keep their run_at",
+     ("oldest due", 1, ("submit b delay=3", "submit a delay=1", "wait 5", "tick",
+                        "tick"))),
+    ("oldest due: a retry is due again only from its new run_at",
+     ("oldest due", 1, ("submit b delay=3", "submit a retries=1 backoff=3 fails=1",
+                        "submit c delay=1", *["tick"] * 7))),
+    ("due last first: a policy never seen that reads run_at and seq",
+     ("due last first", 2, ("submit a p=1 delay=2", "submit d p=1", "submit c p=1",
+                            "submit b p=2 delay=2", "tick", "tick", "tick",
+                            "tick")))]
+
+
 q5 = _level(5, "swappable policy", 1, [
     Pitfall(HARD, "the rule must come from the policy argument (its before(a, b)); then 'now "
             "order by deadline' is a new class, not an edit of the scheduler",
@@ -974,20 +1068,7 @@ q5 = _level(5, "swappable policy", 1, [
 ], ["Store the policy; build the ready heap from policy.before.",
     "The policies read job.priority, job.seq and job.run_at: use Job records.",
     "policy=None means PriorityPolicy()."], policies=True,
-    examples=[("first in, first out", ("fifo", 1, ("submit a p=3", "submit b p=1", "tick"))),
-              ("a policy never seen, made with an argument: newest first",
-               ("newest first", 1, ("submit bbb p=1", "submit a p=2", "submit cc p=3", "tick",
-                                    "tick", "tick"))),
-              ("oldest due: run_at against submission order",
-               ("oldest due", 1, ("submit b delay=2", "submit c", "submit e", "submit f",
-                                  *["tick"] * 5))),
-              ("oldest due: a retry is due again only from its new run_at",
-               ("oldest due", 1, ("submit b delay=3", "submit a retries=1 backoff=3 fails=1",
-                                  "submit c delay=1", *["tick"] * 7))),
-              ("due last first: a policy never seen that reads run_at and seq",
-               ("due last first", 2, ("submit a p=1 delay=2", "submit d p=1", "submit c p=1",
-                                      "submit b p=2 delay=2", "tick", "tick", "tick",
-                                      "tick")))], costs=("tick", "cancel"))
+    examples=POLICY_CASES, costs=("tick", "cancel"))
 
 q6 = _level(6, "thread safety", 2, [
     Pitfall(LOCK, "the PENDING test and the new status must be one step: take one lock around "
@@ -1029,7 +1110,8 @@ q6 = _level(6, "thread safety", 2, [
 ], ["One threading.Lock; every method takes it around shared state.",
     "tick: under the lock promote, pop and claim; outside it run the tasks; under it again "
     "record DONE, FAILED or the retry.",
-    "cancel: under the lock test PENDING and set CANCELLED."], policies=True, races=True,
+    "cancel: under the lock test PENDING and set CANCELLED."], POLICY_CASES, policies=True,
+    races=True,
     costs=("tick", "cancel"), timeout=20)
 
 PROBLEMS = LEVELS = [q1, q2, q3, q4, q5, q6]

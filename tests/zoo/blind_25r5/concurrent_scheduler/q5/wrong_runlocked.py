@@ -1,0 +1,37 @@
+# 07 q5. Wrong: runs the job while holding the lock when it is the last one queued.
+# Breaks: "run it **after** releasing the lock"
+import heapq
+class WorkerLoop:
+    def __init__(self, board):
+        self.board = board
+
+    def next_job(self):
+        b = self.board
+        with b.cond:
+            while True:
+                if b.due:
+                    run_at = b.due[0][0]
+                    now = b.clock.now()
+                    if run_at <= now:
+                        name = heapq.heappop(b.due)[2]
+                        if not b.due:
+                            b.run(name)
+                            continue
+                        return name
+                    b.cond.wait(run_at - now)
+                elif b.stopping:
+                    return None
+                else:
+                    b.cond.wait(None)
+
+    def work(self):
+        while True:
+            name = self.next_job()
+            if name is None:
+                return
+            self.board.run(name)
+
+    def shutdown(self):
+        with self.board.cond:
+            self.board.stopping = True
+            self.board.cond.notify_all()
