@@ -395,21 +395,22 @@ def _counted(counts: Counter) -> str:
     return ", ".join(f"{n} × {what}" for what, n in sorted(counts.items()))
 
 
-STRESS = {"stress: 300 jobs of one priority": 1,  # label -> the level whose steps it takes
-          "stress: 300 jobs of one priority, 100 of them delayed": 2,
-          "stress: 300 jobs of one priority, 100 delayed, 150 cancelled": 3}
+STRESS = {"stress: 400 jobs of one priority": 1,  # label -> the level whose steps it takes
+          "stress: 400 jobs of one priority, 200 of them delayed, the last 10 urgent": 2,
+          "stress: 400 jobs of one priority, 200 delayed (the last 10 urgent), 200 cancelled": 3}
 
 
 def _stress_ops(level: int) -> tuple:
-    """300 submits of priority 1 in a shuffled name order, every third delayed by 2 (level 2),
-    the first 150 undelayed ones cancelled (level 3), then ticks until every job ran: ties past
-    seq 9 and 99, hundreds of jobs promoted by one tick, and of dead entries in front."""
-    names = [f"j{n}" for n in random.Random(8).sample(range(300), 300)]
-    ops = [f"submit {name} p=1" + (" delay=2" if level >= 2 and i % 3 == 2 else "")
-           for i, name in enumerate(names)]
-    if level >= 3:
-        ops += [f"cancel {name}" for i, name in enumerate(names) if i % 3 != 2][:150]
-    return (*ops, *["tick"] * 45)
+    """400 submits of priority 1 in a shuffled name order, every second delayed by 2 (level
+    2, the last 10 of them urgent); after the first tick the next 150 undelayed and 50 delayed
+    ones cancelled (level 3); then ticks until every job ran: ties past seq 9 and 99 (live on
+    both sides), 200 jobs promoted by one tick (the urgent last), 150 dead entries in front."""
+    names = [f"j{n}" for n in random.Random(8).sample(range(400), 400)]
+    ops = [f"submit {name} p={0 if i >= 380 else 1}" + " delay=2" if level >= 2 and i % 2
+           else f"submit {name} p=1" for i, name in enumerate(names)] + ["tick"]
+    if level >= 3:  # the first tick ran the 7 undelayed submitted first
+        ops += [f"cancel {name}" for name in names[14:314:2] + names[281:380:2]]
+    return (*ops, *["tick"] * 60)
 
 
 def judge_replay(case, expected, got) -> str | None:

@@ -10,12 +10,12 @@ What this round closed, by class rather than by example: every check now also me
 plausible hard-coded limit survives (07: 600 jobs tied on three priorities for q1, 720 delayed
 jobs for q3 and 600 cancelled in front for q4 (within Python's recursion limit, so a recursive
 answer still passes), 500 runs and times past 2**53 for q7, eight workers for q5's shutdown,
-generated cases of 11 to 40 items; 08: 300 jobs of one priority, a third delayed and 150
-cancelled, on seven workers, at every level), q1 looks at every field of the jobs it compares, q3
-counts a look at the heap's private list as a whole read, q2 says a claim that never took the
-lock it was given, 08 level 5 (and 6) promotes two jobs in one tick under OldestDuePolicy, and
-level 6 races two submits of different ids and reads the seq of every Job record (no two may
-share one).
+generated cases of 11 to 40 items; 08: 400 jobs of one priority, half of them delayed (the last
+10 urgent) and 200 cancelled, on seven workers, at every level), q1 looks at every field of the
+jobs it compares, q3 counts a look at the heap's private list as a whole read, q2 says a claim
+that never took the lock it was given, 08 level 5 (and 6) promotes two jobs in one tick under
+OldestDuePolicy, and level 6 races two submits of different ids and reads the seq of every Job
+record (no two may share one).
 
 Files the tester named `wrong_` that behave like a right answer on every input the statement
 allows were renamed `right_` (their first line still says what the tester suspected): 07 q1
