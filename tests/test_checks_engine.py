@@ -474,3 +474,17 @@ def test_a_failure_that_changes_when_asked_again_says_the_answer_keeps_state():
     assert not r and "called again on the same input, it gave" in r.error
     assert "state kept between calls" in r.error
     assert "called again" not in DOUBLE.check(lambda xs: [2 * x + 1 for x in xs]).error
+
+
+def test_a_kind_names_a_type_whose_name_is_a_builtin_s_by_its_module():
+    """numpy's bool is named `bool` too: "expected a bool, got a bool" would contradict itself."""
+    from kit.checks.engine import a_kind
+
+    class bool_like:  # noqa: N801 - named like the builtin on purpose
+        pass
+
+    bool_like.__name__ = "bool"
+    assert a_kind(bool_like()) == f"a {__name__}.bool"
+    assert a_kind(True) == "a bool" and a_kind([]) == "a list" and a_kind(None) == "None"
+    from fractions import Fraction
+    assert a_kind(Fraction(1, 2)) == "a Fraction"

@@ -35,6 +35,7 @@ the grader observes in a separate, sandboxed process and judges here. Checks are
 (derandomized, no example database) and never raise into the notebook.
 """
 
+import builtins
 import copy
 import os
 import pickle
@@ -124,7 +125,10 @@ def a_kind(value) -> str:
     """"a list", "an int", "None": how a message names what a value is."""
     if value is None:
         return "None"
-    name = type(value).__name__
+    kind = type(value)
+    name = kind.__name__
+    if kind.__module__ != "builtins" and isinstance(getattr(builtins, name, None), type):
+        name = f"{kind.__module__}.{name}"  # numpy's bool is not Python's: say whose it is
     return f"{'an' if name[0] in 'aeiouAEIOU' else 'a'} {name}"
 
 

@@ -1,14 +1,16 @@
 """Exercises for 04_backoff_and_jitter: the capped delay, the retry schedule, decorrelated jitter.
 
 Randomness is injected, so a check can replay it: every case carries a `Rand`, a description of
-the `rand` argument ("random.Random(3).random" or "lambda: 0.999999") that `run` turns into a fresh
-callable for each call. q1 is compared with the reference exactly, q2 to 1e-9 (relative); q3 is
-judged on the *distribution* of many draws, since two correct answers may use the same random number
-differently (`base + r * w` and `top - r * w` are both uniform), and on the waits with rand() held
-at a few values (FIXED), which must follow one of those two mappings: a draw that ignores rand's
-value, or squeezes it into part of the range, has the right mean and nearly the right spread.
+the `rand` argument ("random.Random(3).random", "lambda: 0.999999" or "itertools.cycle([0.0,
+0.5]).__next__", which reaches both ends of [0, 1)) that `run` turns into a fresh callable for
+each call. q1 is compared with the reference exactly, q2 to 1e-9 (relative). q3 may use the random
+number either way up (`base + r * w` and `top - r * w` are both uniform), so each of its 1,000
+waits is compared with both mappings of the value rand() returned for it (every value in [0, 1)
+may come up, so a notch anywhere in the mapping shows), with rand() held at a few values (FIXED),
+and on the distribution of the waits.
 """
 
+import itertools
 import math
 import random
 import statistics
@@ -27,15 +29,20 @@ class Rand:
 
     seed: int = 0
     value: float | None = None
+    cycle: tuple = ()  # these values, in turn, for ever
 
     def make(self):
         if self.value is not None:
             return lambda: self.value
+        if self.cycle:
+            return itertools.cycle(self.cycle).__next__
         return random.Random(self.seed).random
 
     def __repr__(self) -> str:
         if self.value is not None:
             return f"lambda: {self.value!r}"
+        if self.cycle:
+            return f"itertools.cycle({list(self.cycle)!r}).__next__"
         return f"random.Random({self.seed}).random"
 
 
@@ -80,6 +87,11 @@ def _at_the_cap(draw):
 
 
 seeds = st.integers(0, 2**16).map(lambda s: Rand(seed=s))
+BELOW_ONE = math.nextafter(1.0, 0.0)  # the largest value rand() may return
+# rand() returning the ends of [0, 1) (0 exactly, the float just below 1) among other values
+cycles = st.lists(st.one_of(st.just(0.0), st.just(BELOW_ONE), st.floats(0, 1, exclude_max=True)),
+                  min_size=1, max_size=6).map(lambda v: Rand(cycle=tuple(v)))
+rands = seeds | cycles
 
 
 def _close(a, b) -> bool:
@@ -236,8 +248,8 @@ q1 = Problem(
     arg_names=("attempt", "base", "cap", "rand"),
     cases=st.one_of(
         st.tuples(st.one_of(st.integers(0, 12), st.sampled_from(HUGE), st.integers(13, 1100)),
-                  base_caps, seeds).map(lambda t: (t[0], *t[1], t[2])),
-        st.tuples(_at_the_cap(), seeds).map(lambda t: (*t[0], t[1]))),
+                  base_caps, rands).map(lambda t: (t[0], *t[1], t[2])),
+        st.tuples(_at_the_cap(), rands).map(lambda t: (*t[0], t[1]))),
     answer=backoff_delay,
     reference=backoff.backoff_delay,
     run=run_with_rand,
@@ -307,10 +319,14 @@ def _times(n: int) -> str:
 
 
 class RandCalls(NamedTuple):
-    """What a schedule run reports when the answer called rand() other than once per retry."""
+    """What a schedule run reports when the answer called rand() other than once per retry;
+    shown as what the answer returned, and how often it called rand()."""
 
     times: object
     calls: int
+
+    def __repr__(self) -> str:
+        return f"{self.times!r} (returned after calling rand() {_times(self.calls)})"
 
 
 def run_schedule(answer, case):
@@ -349,7 +365,7 @@ STEP = "        t += backoff_delay(attempt, base, cap, rand)\n        times.appe
 q2 = Problem(
     name="retry_schedule",
     arg_names=("attempts", "base", "cap", "rand"),
-    cases=st.tuples(st.integers(0, 12) | st.integers(60, 120), base_caps, seeds)
+    cases=st.tuples(st.integers(0, 12) | st.integers(60, 120), base_caps, rands)
     .map(lambda t: (t[0], *t[1], t[2])),
     answer=retry_schedule,
     reference=backoff.retry_schedule,
@@ -359,7 +375,9 @@ q2 = Problem(
               ("the seed's schedule: 5 retries, base 1, cap 30", (5, 1.0, 30.0, Rand(seed=7))),
               ("70 retries", (70, 0.1, 10.0, Rand(seed=3))),
               ("70 retries under a cap far above base × 2^62", (70, 1.0, 1e30, Rand(seed=3))),
-              ("the worst case: rand() ≈ 1", (8, 0.1, 10.0, TOP))],
+              ("the worst case: rand() ≈ 1", (8, 0.1, 10.0, TOP)),
+              ("rand() = 0 on every other retry: each of those retries is at once, and is listed",
+               (4, 1.0, 30.0, Rand(cycle=(0.0, 0.5))))],
     pitfalls=[
         Pitfall("waits instead of times",
                 "the schedule holds absolute times: add each wait to the previous retry time",
@@ -396,7 +414,10 @@ FIXED = (*(i / 20 for i in range(20)), 0.999999)  # rand() held at each: the wai
 
 class Sample(NamedTuple):
     """What DRAWS calls returned (rounded): lowest, highest, mean, standard deviation; how many
-    times they called rand(); and the waits of one call each with rand() held at FIXED."""
+    times they called rand(); the waits of one call each with rand() held at FIXED; and `stray`,
+    () when every wait of the DRAWS calls is a mapping of the value rand() returned for it (one
+    way up for all), else (that value, the wait, the wait the mapping gives, "up" or "down") for
+    the first that is not."""
 
     lowest: float
     highest: float
@@ -404,26 +425,67 @@ class Sample(NamedTuple):
     spread: float
     rand_calls: int
     fixed: tuple = ()
+    stray: tuple = ()
 
 
 @st.composite
 def _decorrelated_case(draw):
-    base, cap = draw(_base_cap())
-    lo, hi = round(base * 10), round(cap * 10)
-    previous = draw(st.integers(lo, hi)) / 10  # a past wait lies in [base, cap]
-    return previous, base, cap, draw(seeds)
+    """base and cap as in q1 (0.001 <= base <= cap <= 1e300), or a cap of 10**3 to 10**9, and
+    previous of every magnitude between them (a past wait lies in [base, cap]): on the 0.1 grid
+    up to 500, at either end, or base × 10^k × (1 to 10), k mostly small."""
+    base, cap = draw(st.one_of(base_caps, st.tuples(st.integers(1, 100).map(lambda b: b / 10),
+                                                    st.integers(10**3, 10**9).map(float))))
+    low = max(1, round(base * 10))
+    grid = st.integers(low, max(low, round(min(cap, 500.0) * 10))).map(lambda x: x / 10)
+    k = draw(st.integers(0, 4) | st.integers(0, 9) | st.integers(0, 300))
+    far = st.floats(1, 10).map(lambda m: base * 10.0**k * m)
+    previous = draw(st.one_of(grid, st.sampled_from([base, cap]), far))
+    return min(cap, max(base, previous)), base, cap, draw(seeds)
+
+
+def _mapped(previous, base, cap, r: float, way: str) -> float:
+    """The wait the statement's draw gives for rand() = r: lo + r × (hi − lo) ("up") or
+    hi − r × (hi − lo) ("down"), with lo = base and hi = 3 × previous, capped."""
+    lo, hi = base, 3 * previous
+    return min(cap, lo + r * (hi - lo) if way == "up" else hi - r * (hi - lo))
+
+
+def _near(wait, want, previous, slack: float = 1e-12) -> bool:
+    """Equal up to rounding: the terms of the draw are at most 3 × previous, so any way of
+    computing it is off by a few float steps of that, far less than 1e-11 of it."""
+    return _is_number(wait) and abs(wait - want) <= 1e-11 * 3 * previous + slack
+
+
+def _stray(previous, base, cap, pairs) -> tuple:
+    """(r, wait, the wait the mapping gives, its way) for the first (rand() value, wait) pair that
+    the mapping the answer follows longest does not give; () when one mapping gives them all."""
+    first = {}
+    for way in ("up", "down"):
+        first[way] = next((i for i, (r, w) in enumerate(pairs)
+                           if not _near(w, _mapped(previous, base, cap, r, way), previous)), None)
+        if first[way] is None:
+            return ()
+    way = max(first, key=first.get)
+    r, wait = pairs[first[way]]
+    return r, wait, _mapped(previous, base, cap, r, way), way
 
 
 def run_sample(answer, case) -> Sample | str:
-    """Call the answer DRAWS times with one seeded rand; summarise what came back."""
+    """Call the answer DRAWS times with one seeded rand; summarise what came back, and compare
+    each wait with the value rand() returned for it."""
     previous, base, cap, r = case
-    rand, calls = r.make(), [0]
+    rand, drawn = r.make(), []
 
     def counted():
-        calls[0] += 1
-        return rand()
+        drawn.append(rand())
+        return drawn[-1]
 
-    values = [answer(previous, base, cap, counted) for _ in range(DRAWS)]
+    values, pairs = [], []
+    for _ in range(DRAWS):
+        before = len(drawn)
+        values.append(answer(previous, base, cap, counted))
+        if len(drawn) == before + 1:
+            pairs.append((drawn[-1], values[-1]))
     for v in values:
         if not _is_number(v) or not math.isfinite(v):
             return f"a wait must be a finite number, got {v!r}"
@@ -431,22 +493,23 @@ def run_sample(answer, case) -> Sample | str:
     for v in fixed:
         if not _is_number(v) or not math.isfinite(v):
             return f"a wait must be a finite number, got {v!r}"
+    stray = _stray(previous, base, cap, pairs) if len(drawn) == DRAWS else ()
     return Sample(round(min(values), 6), round(max(values), 6), round(statistics.fmean(values), 6),
-                  round(statistics.pstdev(values), 6), calls[0], tuple(round(v, 9) for v in fixed))
+                  round(statistics.pstdev(values), 6), len(drawn),
+                  tuple(round(v, 9) for v in fixed), stray)
 
 
 def _mappings(previous, base, cap) -> tuple[tuple, tuple]:
     """The waits the statement's draw gives with rand() held at FIXED, both ways up:
     lo + rand() × (hi − lo) and hi − rand() × (hi − lo), capped."""
-    lo, hi = base, 3 * previous
-    return (tuple(min(cap, lo + r * (hi - lo)) for r in FIXED),
-            tuple(min(cap, hi - r * (hi - lo)) for r in FIXED))
+    return tuple(tuple(_mapped(previous, base, cap, r, way) for r in FIXED)
+                 for way in ("up", "down"))
 
 
 def _why_fixed(case, got: Sample) -> str | None:
     """None when the waits with rand() held still follow one of the two mappings."""
     previous, base, cap, _ = case
-    if any(all(_close(w, g) or abs(w - g) < 1e-8 for w, g in zip(want, got.fixed, strict=True))
+    if any(all(_near(g, w, previous, 1e-8) for w, g in zip(want, got.fixed, strict=True))
            for want in _mappings(previous, base, cap)):
         return None
     up, _ = _mappings(previous, base, cap)
@@ -458,15 +521,25 @@ def _why_fixed(case, got: Sample) -> str | None:
             "returns must map onto [base, 3 × previous], from its bottom end to its top")
 
 
+def _why_stray(got: Sample) -> str:
+    r, wait, want, way = got.stray
+    rule = ("base + rand() × (3 × previous − base)" if way == "up" else
+            "3 × previous − rand() × (3 × previous − base)")
+    return (f"the wait does not follow rand(): when rand() returned {r!r} it waited {wait!r}; "
+            f"min(cap, {rule}) is {want!r}. The mapping must hold for every value rand() "
+            f"returns, not only at a few")
+
+
 def exact_mean_spread(previous, base, cap) -> tuple[float, float]:
     """Mean and standard deviation of min(cap, U) for U uniform on [base, 3 * previous]."""
     a, b, c = base, 3 * previous, cap
     if b <= c:
         return (a + b) / 2, (b - a) / math.sqrt(12)
-    q = (c - a) / (b - a)  # the share of draws below the cap; the rest land exactly on cap
+    a, c = a / b, c / b  # in units of b: the squares below stay finite with cap near 1e300
+    q = (c - a) / (1 - a)  # the share of draws below the cap; the rest land exactly on cap
     mean = q * (a + c) / 2 + (1 - q) * c
     square = q * (a * a + a * c + c * c) / 3 + (1 - q) * c * c
-    return mean, math.sqrt(max(0.0, square - mean * mean))
+    return mean * b, math.sqrt(max(0.0, square - mean * mean)) * b
 
 
 def _judge_sample(case, expected, got) -> str | None:
@@ -474,9 +547,10 @@ def _judge_sample(case, expected, got) -> str | None:
         return got
     previous, base, cap, _ = case
     top = min(cap, 3 * previous)
-    if got.lowest < base - 1e-6:
+    rounding = 1e-11 * 3 * previous + 1e-6  # the waits are rounded to 6 decimals
+    if got.lowest < base - rounding:
         return f"a wait of {got.lowest:g} is below base = {base:g}: waits lie in [base, cap]"
-    if got.highest > top + 1e-6:
+    if got.highest > top + rounding:
         return f"a wait of {got.highest:g} is above min(cap, 3 × previous) = {top:g}"
     mean, spread = exact_mean_spread(previous, base, cap)
     if spread > 0 and got.spread == 0:
@@ -490,11 +564,13 @@ def _judge_sample(case, expected, got) -> str | None:
     fixed = _why_fixed(case, got)
     if fixed is not None:
         return fixed
+    if got.stray:
+        return _why_stray(got)
     slack = spread / math.sqrt(DRAWS)
-    if abs(got.mean - mean) > 5 * slack + 1e-6:
+    if abs(got.mean - mean) > 5 * slack + rounding:
         return (f"over {DRAWS} calls the mean wait was {got.mean:g}; min(cap, uniform(base, "
                 f"3 × previous)) averages {mean:.4g}")
-    if abs(got.spread - spread) > 6 * slack + 1e-6:
+    if abs(got.spread - spread) > 6 * slack + rounding:
         return (f"over {DRAWS} calls the waits spread by {got.spread:g} (standard deviation); "
                 f"min(cap, uniform(base, 3 × previous)) spreads by {spread:.4g}")
     return None

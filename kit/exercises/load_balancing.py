@@ -51,6 +51,58 @@ def _is_number(x) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
 
 
+# -- the inputs the statements allow: sizes from 0 to 10**9, up to 10,000 tasks, any cpus >= 1 --
+UNITS_OF_SIZE = st.sampled_from([1, 1, 1, 1000, 10**6, 10**8])  # a case's magnitude
+LARGEST = 10**9
+
+
+def sizes_of(unit: int) -> st.SearchStrategy:
+    """Whole sizes 0 to 9, or, in a case of a larger unit, k × unit + j (k up to 10, j up to 9,
+    at most 10**9), so sizes of millions differ by 1 as well as by millions."""
+    small = st.integers(0, 9)
+    if unit == 1:
+        return small | st.integers(0, 15)
+    return small | st.tuples(st.integers(0, 10), small).map(
+        lambda kj: min(LARGEST, kj[0] * unit + kj[1]))
+
+
+@st.composite
+def task_lists(draw, unit=None):
+    """0 to 40 whole sizes of one magnitude (0 to 10**9), small ones mixed in; the long lists
+    (8 or more tasks) as likely as the short ones."""
+    sizes = sizes_of(draw(UNITS_OF_SIZE) if unit is None else unit)
+    return draw(st.lists(sizes, max_size=7) | st.lists(sizes, min_size=8, max_size=40))
+
+
+CPUS = st.integers(1, 4) | st.integers(5, 40)
+
+
+@st.composite
+def fits_cases(draw):
+    """(tasks, cpus, limit): the limit where a block of the greedy cut just takes its next task
+    or one below (it just does not), or at a task's size or one below, or at random; cpus as
+    many as the blocks the greedy cuts at that limit, or one fewer or more (where True turns
+    False), or at random."""
+    unit = draw(UNITS_OF_SIZE)
+    tasks = draw(task_lists(unit))
+    how = draw(st.sampled_from(["block", "block", "task", "random"])) if tasks else "random"
+    if how == "block":
+        i = draw(st.integers(0, len(tasks) - 1))
+        blocks = balance.cut_blocks(tasks, max(max(tasks), sum(
+            tasks[i:draw(st.integers(i + 1, len(tasks)))])))
+        k = draw(st.integers(0, len(blocks) - 1))
+        limit = sum(blocks[k]) + (blocks[k + 1][0] if k + 1 < len(blocks) else 0)
+    elif how == "task":
+        limit = draw(st.sampled_from(tasks))
+    else:
+        limit = draw(st.integers(0, 20) | st.integers(0, 30 * unit))
+    limit = max(0, limit - draw(st.integers(0, 1))) if how != "random" else limit
+    if tasks and max(tasks) <= limit and draw(st.integers(0, 2)):
+        blocks = len(balance.cut_blocks(tasks, limit))
+        return tasks, max(1, blocks + draw(st.integers(-1, 1))), limit
+    return tasks, draw(CPUS), limit
+
+
 # -- q1: the greedy feasibility check -----------------------------------------------------------
 def fits(tasks, cpus, limit):
     """True (a bool) when the tasks, in the order given, can be cut into at most `cpus` blocks
@@ -77,11 +129,10 @@ def _first_fit(tasks, cpus, limit):
     return True
 
 
-tasks_in_order = st.lists(st.integers(0, 9), max_size=6)
 q1 = Problem(
     name="fits",
     arg_names=("tasks", "cpus", "limit"),
-    cases=st.tuples(tasks_in_order, st.integers(1, 3), st.integers(0, 20)),
+    cases=fits_cases(),
     answer=fits,
     run=run_tasks,
     reference=balance.fits,
@@ -91,7 +142,12 @@ q1 = Problem(
               ("a block exactly at the limit", ([2, 2], 1, 4)),
               ("a task longer than the limit", ([1, 5], 3, 4)),
               ("tasks of size 0", ([0, 0, 0], 1, 0)),
+              ("a task of 0 after a block that reaches the limit: it fits there", ([4, 0], 1, 4)),
               ("one task well under the limit, one CPU", ([3], 1, 5)),
+              ("sizes near 10**9: [10**9, 10**9 - 1, 1] on 2 CPUs by 10**9",
+               ([10**9, 10**9 - 1, 1], 2, 10**9)),
+              ("900 tasks whose blocks each reach the limit exactly, one CPU short",
+               (Repeated((1, 2, 3), 300), 299, 6)),
               (LONG_LABEL, (LONG, 3, 4 * 10**4))],
     pitfalls=[
         Pitfall("closed a block that exactly reached the limit",
@@ -158,7 +214,7 @@ q2 = Problem(
     exact_numbers=True,  # the statement names the type
     name="min_time_contiguous",
     arg_names=("tasks", "cpus"),
-    cases=st.tuples(st.lists(st.integers(0, 15), max_size=7), st.integers(1, 4)),
+    cases=st.tuples(task_lists(), CPUS),
     answer=min_time_contiguous,
     run=run_tasks,
     reference=balance.min_time_contiguous,
@@ -241,7 +297,7 @@ def judge_loads(case, expected, got) -> str | None:
 q3 = Problem(
     name="lpt",
     arg_names=("tasks", "cpus"),
-    cases=st.tuples(st.lists(st.integers(0, 9), max_size=6), st.integers(1, 4)),
+    cases=st.tuples(task_lists(), st.integers(1, 4) | st.integers(5, 12)),
     answer=lpt,
     run=run_tasks,
     reference=_lpt_loads,
@@ -250,6 +306,7 @@ q3 = Problem(
               ("the seed-style example", (SEED_TASKS, 2)),
               ("Graham's worst case for 3 CPUs, shortest first", (
                   sorted(balance.graham_worst_case(3)), 3)),
+              ("sizes of millions, shortest first", ([2 * 10**6, 3 * 10**6, 4 * 10**6], 2)),
               (LONG_LABEL, (LONG, 6))],
     pitfalls=[
         Pitfall("no sorting", "LPT takes the tasks longest first; in the given order a big task "
@@ -324,7 +381,28 @@ def lpt_misses(case) -> bool:
     return balance.lpt(tasks, cpus).makespan > balance.min_makespan(tasks, cpus).makespan
 
 
-any_instance = st.tuples(st.lists(st.integers(1, 9), max_size=7), st.integers(1, 3))
+# An exact answer may take exponential time, and the check's limit is 2 s: every instance keeps a
+# search over the subsets of tasks, 3**n × (cpus − 1) steps, within about as many as 12 tasks on
+# 4 CPUs take (Graham's case for 5 CPUs aside: 11 tasks), so an exact answer of any style ends.
+STEPS = 3**12 * 3
+
+
+def within_steps(tasks, cpus) -> bool:
+    return 3 ** len(tasks) * max(1, cpus - 1) <= STEPS
+
+
+any_instance = st.one_of(
+    st.tuples(st.lists(st.integers(0, 9), max_size=7), st.integers(1, 3)),
+    st.tuples(st.lists(st.integers(0, 9), min_size=8, max_size=12), st.integers(1, 3)),
+    st.tuples(st.lists(st.integers(0, 9), max_size=9), st.integers(4, 8)))
+# more than 5 CPUs and one more task than CPUs, of sizes 5 to 9 (any two add up to more
+# than the largest): where max(largest, ⌈total / cpus⌉) is not the answer (and a search with no
+# cut for equal loads still ends in time)
+many_cpus = st.integers(6, 7).flatmap(lambda m: st.tuples(
+    st.lists(st.integers(5, 9), min_size=m + 1, max_size=m + 1), st.just(m)))
+# a case's unit of size: its sizes times it (so up to 6 * 10**8, within the 10**9 allowed);
+# LPT and the optimum scale with it, so an instance LPT misses stays one
+UNITS = st.sampled_from([1, 1, 1, 1000, 10**6, 5 * 10**7])
 
 
 @st.composite
@@ -416,11 +494,46 @@ CUT = ('a cut that only saves time: the search still tries every placement that 
 SMALL_MISSES = st.sampled_from([[4, 4, 6, 7, 9], [3, 3, 2, 2, 2]]).flatmap(
     st.permutations).map(lambda tasks: (tasks, 2))
 
+
+@st.composite
+def widened(draw, instances):
+    """An instance LPT misses, made larger the ways the statement allows that keep LPT missing:
+    its sizes times a unit, tasks of size 0 added (up to 12 tasks), or up to 5 CPUs, each new
+    one with one more task of the optimum's size (when LPT still misses then); within STEPS."""
+    tasks, cpus = draw(instances)
+    unit = draw(UNITS)
+    tasks = [t * unit for t in tasks]
+    how = draw(st.sampled_from(["as is", "zeros", "cpus"]))
+    if how == "zeros" and within_steps([*tasks, 0], cpus):
+        most = max(z for z in range(1, 8) if within_steps(tasks + [0] * z, cpus))
+        zeros = draw(st.just(most) | st.integers(1, most))  # as many as allowed, or fewer
+        return draw(st.permutations(tasks + [0] * zeros)), cpus
+    if how == "cpus" and cpus < 5 and within_steps([*tasks, 0], cpus + 1):  # (5: a search with
+        # no cut for equal loads tries each of them for every task)
+        more = draw(st.integers(1, 5 - cpus).filter(
+            lambda k: within_steps(tasks + [0] * k, cpus + k)))
+        wider = (draw(st.permutations(tasks + [_exact_reference(tasks, cpus)] * more)),
+                 cpus + more)
+        if lpt_misses(wider):
+            return wider
+    return tasks, cpus
+
+
+# 12 tasks on 4 CPUs (sizes up to 10**9, two of 0) where LPT misses and a search stopped after
+# 3,000 branches misses too (each task of 0 multiplies the branches below it by up to 3): only a
+# search that runs to its end is sure to reach the optimum. (Not more tasks: a search over every
+# subset of tasks, exact too, takes 3**n steps, and would not end within the limit.)
+LONG_SEARCH = [1000 * t for t in [500114, 803187, 791097, 543101, 346953, 631639, 735543, 473292,
+                                  0, 213910, 0, 829267]]
+
 q4 = Problem(
     exact_numbers=True,  # the statement names the type
     name="min_makespan",
     arg_names=("tasks", "cpus"),
-    cases=st.one_of(SMALL_MISSES, lpt_miss_instances(), full_search_instances(), any_instance),
+    cases=st.one_of(widened(SMALL_MISSES), widened(lpt_miss_instances()),
+                    widened(full_search_instances()), any_instance, many_cpus,
+                    st.tuples(any_instance, UNITS).map(lambda c: ([t * c[1] for t in c[0][0]],
+                                                                  c[0][1]))),
     answer=min_makespan,
     reference=_exact_reference,
     judge=judge_exact,
@@ -468,7 +581,12 @@ q4 = Problem(
               ("3 CPUs where the best puts a task on neither of the two least loaded",
                ([2, 2, 2, 3, 2, 2, 3, 2], 3)),
               ("Graham's worst case for 5 CPUs (11 tasks: 5 ** 11 ≈ 49 million assignments, "
-               "far too many to try one by one)", (GRAHAM_5, 5))],
+               "far too many to try one by one)", (GRAHAM_5, 5)),
+              ("Graham's worst case for 3 CPUs, sizes times 10**8, 5 tasks of 0 added", (
+                  [0] * 3 + [10**8 * t for t in balance.graham_worst_case(3)] + [0] * 2, 3)),
+              ("7 tasks of 5 on 6 CPUs: the floor, 6, cannot be met", ([5] * 7, 6)),
+              ("12 tasks on 4 CPUs, sizes up to 10**9, where the search must run to its end: "
+               "stopped after a few thousand branches it misses the optimum", (LONG_SEARCH, 4))],
     pitfalls=[
         Pitfall("LPT is a heuristic, not exact",
                 "longest-first onto the least-loaded CPU can miss the optimum (Graham's example); "

@@ -125,12 +125,17 @@ def _fit(bursts, allotments):
     return fitted, allotments
 
 
+# Whole numbers of every size the statement allows (no upper bound: up to 10**9 here), the small
+# ones most often: an allotment of 16 or 10**9 is as much an allotment as 2
+ALLOTMENTS = st.one_of(st.integers(1, 8), st.integers(9, 100), st.integers(101, 10**9))
+BURSTS = st.one_of(st.integers(0, 8), st.integers(0, 120), st.integers(0, 10**9))  # 0: gave the
+# worker up at once; a burst longer than what is left of the allotment is cut to it (`_fit`)
+
 q1 = Problem(
     exact_numbers=True,  # the statement names the type
     name="levels_after",
     arg_names=("bursts", "allotments"),
-    cases=st.tuples(st.lists(st.integers(0, 8), max_size=8),  # 0: gave the worker up at once
-                    st.lists(st.integers(1, 8), min_size=1, max_size=4))
+    cases=st.tuples(st.lists(BURSTS, max_size=30), st.lists(ALLOTMENTS, min_size=1, max_size=8))
     .map(lambda c: _fit(*c)),
     answer=levels_after,
     reference=levels_in_core,
@@ -141,7 +146,9 @@ q1 = Problem(
               ("a burst that ends exactly on the allotment", ([1, 2], [3, 5])),
               ("sunk to the bottom, then more bursts", ([1, 1, 2, 1], [1, 1, 3])),
               ("bursts of 0 (the task gave the worker up at once): each one has an entry",
-               ([0, 1, 0, 0], [1, 2]))],
+               ([0, 1, 0, 0], [1, 2])),
+              ("allotments of 16 and 10**9: usage adds up to each one, however large",
+               ([10, 5, 1, 999_999_999, 1, 2], [16, 10**9, 3]))],
     pitfalls=[
         Pitfall("usage forgotten between runs (the gaming hole)",
                 "charging each run on its own lets a job that gives up the CPU just before its "
@@ -251,11 +258,17 @@ def _no_preemption_why(case) -> str:
 
 @st.composite
 def mlfq_tasks(draw):
-    """(name, arrival, duration) tuples in any arrival order, names drawn apart from it."""
-    specs = draw(st.lists(st.tuples(st.integers(0, 6), st.integers(1, 10)), min_size=1,
-                          max_size=4))
-    names = draw(st.permutations("ABCDE"))[:len(specs)]
+    """Up to 8 (name, arrival, duration) tuples in any arrival order, names drawn apart from it;
+    times mostly small (equal arrivals are common), some up to 60 and durations up to 40."""
+    specs = draw(st.lists(st.tuples(st.integers(0, 6) | st.integers(0, 60),
+                                    st.integers(1, 10) | st.integers(1, 40)),
+                          min_size=1, max_size=8))
+    names = draw(st.permutations("ABCDEFGH"))[:len(specs)]
     return [(n, a, d) for n, (a, d) in zip(names, specs, strict=True)]
+
+
+# a period of any size: 1 boosts at every tick; one past the last tick never boosts at all
+BOOSTS = st.one_of(st.none(), st.integers(1, 8), st.integers(9, 64), st.integers(65, 10**9))
 
 
 @st.composite
@@ -276,8 +289,7 @@ def boost_after_demotion(draw):
 q2 = Problem(
     name="mlfq_schedule",
     arg_names=("tasks", "boost"),
-    cases=st.one_of(st.tuples(mlfq_tasks(), st.none() | st.integers(1, 8)),  # 1: every tick
-                    boost_after_demotion()),
+    cases=st.one_of(st.tuples(mlfq_tasks(), BOOSTS), boost_after_demotion()),
     answer=mlfq_schedule,
     reference=mlfq_in_core,
     run=lambda answer, case: _joined(answer(*case)),
@@ -294,7 +306,9 @@ q2 = Problem(
                ([("C", 1, 3), ("A", 1, 2), ("B", 0, 1)], None)),
               ("an idle gap before the second task", ([("B", 0, 2), ("A", 5, 2)], 3)),
               ("a boost right after a newcomer used its level-0 tick, the other task at level 2",
-               ([("A", 4, 2), ("B", 1, 4)], 5))],
+               ([("A", 4, 2), ("B", 1, 4)], 5)),
+              ("five tasks arriving together, names against the input order, boost every 16",
+               ([("E", 0, 9), ("C", 0, 7), ("A", 0, 1), ("D", 0, 12), ("B", 2, 3)], 16))],
     pitfalls=[
         Pitfall("no boost", "every `boost` ticks (t = boost, 2·boost, ...) every task goes back "
                 "to level 0 with a fresh allotment; without it sunk tasks can starve",
@@ -354,20 +368,25 @@ def _quarters(low, high) -> st.SearchStrategy:
 
 
 QUANTUM = st.integers(1, 6) | st.integers(2, 24).map(lambda x: x / 4)  # 0.5 .. 6 in quarters
-SIZES = st.integers(1, 6) | st.integers(1, 24).map(lambda x: x / 4)
+SIZES = st.integers(1, 6) | st.integers(1, 24).map(lambda x: x / 4)  # above 0, as the statement
+# weights of every size, the small ones most often: fractions, and some up to 1,000
+WEIGHTS = st.one_of(st.integers(1, 3), st.sampled_from([0.5, 1.5, 2.25]), st.integers(4, 1000),
+                    st.integers(1, 4000).map(lambda x: x / 4))
+# the unit of work of a case: its sizes, quantum and deficits are multiples of it, so they keep
+# their proportions (and their quarters add up exactly) at every magnitude
+UNITS = st.sampled_from([1, 1, 1, 10, 1000, 10**6])
 
 
 @st.composite
 def tenant_dicts(draw, jobs, deficits=True):
-    """Tenants in a random order, and the other dicts of the case in another order each."""
-    tenants = draw(st.permutations("abc"))[:draw(st.integers(1, 3))]
+    """Up to 8 tenants in a random order, and the other dicts of the case in another order each."""
+    tenants = draw(st.permutations("abcdefgh"))[:draw(st.integers(1, 3) | st.integers(4, 8))]
     queues = {t: draw(jobs) for t in tenants}
 
     def shuffled(values):
         return {t: values[t] for t in draw(st.permutations(tenants))}
 
-    weights = shuffled({t: draw(st.integers(1, 3) | st.sampled_from([0.5, 1.5, 2.25]))
-                        for t in tenants})
+    weights = shuffled({t: draw(WEIGHTS) for t in tenants})
     if not deficits:
         return queues, weights
     # a backlogged tenant's deficit is below its head job (or the head would have gone); an idle
@@ -375,6 +394,16 @@ def tenant_dicts(draw, jobs, deficits=True):
     credit = shuffled({t: draw(_quarters(0, queues[t][0] - 0.25) if queues[t] else
                                _quarters(0, 6)) for t in tenants})
     return queues, credit, weights
+
+
+def _in_units(case, unit):
+    """The case with every amount of work (job sizes, deficits, the quantum: the dicts of work
+    and the number last) times `unit`; the weights are ratios and stay as they are."""
+    *dicts, quantum = case
+    queues, *rest, weights = dicts
+    scaled = [{t: [x * unit for x in jobs] for t, jobs in queues.items()},
+              *({t: x * unit for t, x in d.items()} for d in rest), weights]
+    return (*scaled, quantum * unit)
 
 
 def run_new_dict(answer, case):
@@ -385,13 +414,50 @@ def run_new_dict(answer, case):
                       of=lambda got: got[1] if type(got) is tuple and len(got) == 2 else None)
 
 
+def _jobs(n: int) -> str:
+    return f"{n} job{'s' * (n != 1)}"
+
+
+def _judge_round(case, expected, got) -> str | None:
+    """The first difference, said where it is: `served[0][0] (the tenant of job 0 sent)`, or
+    `deficits_after['b']`, not a path of item numbers; a wrong count of jobs sent says so."""
+    found = difference(expected, got)
+    if found is None or not all(isinstance(x, tuple) and len(x) == 2 for x in (expected, got)) \
+            or not isinstance(expected[0], list) or not isinstance(expected[1], dict):
+        return found  # (a pitfall's search also compares two answers: `expected` may be anything)
+    (want, owed), (sent, after) = expected, got
+    if not isinstance(sent, list):
+        return f"served: expected a list of (tenant, size) tuples, got {a_kind(sent)}"
+    for i in range(max(len(want), len(sent))):
+        if i == len(sent) or i == len(want):
+            which = (f"served[{i}], {sent[i]!r}, is one too many" if i < len(sent) else
+                     f"the next one, served[{i}], is {want[i]!r}")
+            return f"the round sends {_jobs(len(want))} and the answer {len(sent)}: {which}"
+        e, g = want[i], sent[i]
+        if difference(e, g) is None:
+            continue
+        if not all(isinstance(x, tuple) and len(x) == 2 for x in (e, g)):
+            return f"served[{i}]: {difference(e, g)}"
+        for k, what in enumerate(("tenant", "size")):
+            if difference(e[k], g[k]) is not None:  # said as one item: "expected 'c', got 'a'"
+                wrong = difference([e[k]], [g[k]]).removeprefix("item 0: ")
+                return f"served[{i}][{k}] (the {what} of job {i} sent): {wrong}"
+    if isinstance(after, dict) and after.keys() == owed.keys():
+        for t in owed:
+            if difference(owed[t], after[t]) is not None:
+                wrong = difference([owed[t]], [after[t]]).removeprefix("item 0: ")
+                return f"deficits_after[{t!r}]: {wrong}"
+    return f"deficits_after: {difference(owed, after)}"
+
+
 q3 = Problem(
     name="drr_round",
     arg_names=("queues", "deficits", "weights", "quantum"),
-    cases=st.tuples(tenant_dicts(st.lists(SIZES, max_size=4)), QUANTUM)
-    .map(lambda c: (*c[0], c[1])),
+    cases=st.tuples(tenant_dicts(st.lists(SIZES, max_size=8)), QUANTUM, UNITS)
+    .map(lambda c: _in_units((*c[0], c[1]), c[2])),
     answer=drr_round,
     run=run_new_dict,
+    judge=_judge_round,
     examples=[("nobody has work", ({"b": [], "a": []}, {"a": 0, "b": 0}, {"a": 1, "b": 1}, 3)),
               ("a big job waits for a second round", ({"a": [3, 1]}, {"a": 0}, {"a": 1}, 2)),
               ("the second round of that: credit 2 + 2 pays for 3 and 1",
@@ -480,9 +546,10 @@ def _shares_judge(case, expected, got):
 q4 = Problem(
     name="shares_after",
     arg_names=("queues", "weights", "quantum", "k"),
-    cases=st.tuples(tenant_dicts(st.lists(st.integers(1, 8), min_size=1, max_size=5),
-                                 deficits=False), st.integers(1, 8), st.integers(1, 5))
-    .map(lambda c: (*c[0], c[1], c[2])),
+    cases=st.tuples(tenant_dicts(st.lists(st.integers(1, 8), min_size=1, max_size=8),
+                                 deficits=False), st.integers(1, 8), UNITS,
+                    st.integers(1, 5) | st.integers(6, 40))
+    .map(lambda c: (*_in_units((*c[0], c[1]), c[2]), c[3])),
     answer=shares_after,
     reference=shares_in_core,
     judge=_shares_judge,

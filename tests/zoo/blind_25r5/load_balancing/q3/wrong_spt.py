@@ -1,0 +1,8 @@
+# Exercise 10 q3. WRONG: shortest first. Breaks "Place the tasks longest first".
+import heapq
+def lpt(tasks, cpus):
+    h = [(0, c) for c in range(cpus)]
+    loads = [0] * cpus
+    for x in sorted(tasks):
+        l, c = heapq.heappop(h); loads[c] = l + x; heapq.heappush(h, (l + x, c))
+    return loads

@@ -1,0 +1,8 @@
+# Exercise 10 q3. WRONG type: a tuple of loads. Breaks "Return the loads as a list".
+import heapq
+def lpt(tasks, cpus):
+    h = [(0, c) for c in range(cpus)]
+    loads = [0] * cpus
+    for x in sorted(tasks, reverse=True):
+        l, c = heapq.heappop(h); loads[c] = l + x; heapq.heappush(h, (l + x, c))
+    return tuple(loads)

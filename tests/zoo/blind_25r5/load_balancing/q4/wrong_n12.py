@@ -1,0 +1,33 @@
+# Exercise 10 q4. WRONG for more than 11 tasks: returns LPT's makespan without searching.
+# Breaks "Return the smallest possible makespan".
+import heapq
+def min_makespan(tasks, cpus):
+    if not tasks:
+        return 0
+    xs = sorted(tasks, reverse=True)
+    h = [(0, c) for c in range(cpus)]; loads = [0] * cpus
+    for x in xs:
+        l, c = heapq.heappop(h); loads[c] = l + x; heapq.heappush(h, (l + x, c))
+    best = [max(loads)]
+    lb = max(xs[0], -(-sum(xs) // cpus))
+    L = [0] * cpus
+    def go(i):
+        if best[0] == lb:
+            return
+        if i == len(xs):
+            best[0] = min(best[0], max(L)); return
+        seen = set()
+        for c in range(cpus):
+            if L[c] in seen or L[c] + xs[i] >= best[0]:
+                continue
+            seen.add(L[c]); L[c] += xs[i]; go(i + 1); L[c] -= xs[i]
+    go(0)
+    return best[0]
+_m = min_makespan
+def min_makespan(tasks, cpus):
+    if len(tasks) > 11:
+        loads = [0] * cpus
+        for x in sorted(tasks, reverse=True):
+            loads[loads.index(min(loads))] += x
+        return max(loads)
+    return _m(tasks, cpus)

@@ -1,0 +1,13 @@
+# Exercise 03 q3. WRONG: sends at most 3 jobs per tenant per round even if more fit.
+# Breaks "sends front jobs while the next one fits".
+def drr_round(queues, deficits, weights, quantum):
+    served, after = [], {}
+    for tenant, jobs in queues.items():
+        if not jobs:
+            after[tenant] = 0; continue
+        d = deficits[tenant] + quantum * weights[tenant]
+        i = 0
+        while i < min(len(jobs), 3) and jobs[i] <= d:
+            d -= jobs[i]; served.append((tenant, jobs[i])); i += 1
+        after[tenant] = 0 if i == len(jobs) else d
+    return served, after
