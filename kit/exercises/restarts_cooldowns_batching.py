@@ -7,7 +7,8 @@ are written into an SQLite table in memory and the store's recovery step runs on
 `kit.cooldown`, q3 with `kit.cooldown.TokenBucket`, q4 with `kit.batching`, q5 with
 `kit.heap_habits.top_k_longest`, q6 with `kit.edf.max_profit_unit_jobs`, q7 with
 `kit.incremental.build`. q5 also checks its cost on a stream of 5 000 jobs: how many jobs the
-answer holds at once and how many comparisons it makes.
+answer holds at once and how many comparisons it makes. The other generators mix in large cases
+(`now_and_then_many`): a rule that stops after the first few items, levels or ticks fails.
 """
 
 import heapq
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from kit import batching, cooldown, edf, heap_habits, incremental
 from kit.batching import BatchJob
 from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, too_slow
+from kit.checks.shown import Long
 from kit.clock import FakeClock
 from kit.durable_scheduler import JobStore
 from kit.edf import ProfitJob
@@ -31,6 +33,17 @@ NAMES = "ABCDEFGHIJ"
 def names(draw, n: int) -> list:
     """n names drawn apart from their order: a name never hints at a position."""
     return draw(st.permutations(NAMES))[:n]
+
+
+def now_and_then_many(small, large, most: int, *more):
+    """`small` cases, and about one in four `large(n, rng, ids, *drawn from more)`: n items, up
+    to `most`, grown from a seed in a fixed order (a shorter case is the start of a longer one,
+    so shrinking finds the size where a hard-coded limit breaks), ids from a shuffled range."""
+    def grow(n, seed, *drawn):
+        rng = random.Random(seed)
+        ids = rng.sample(range(most), most)
+        return large(n, rng, [f"j{i}" for i in ids], *drawn)
+    return st.one_of(small, st.builds(grow, st.integers(0, most), st.integers(0, 3), *more))
 
 
 # -- q1: the recovery rule ---------------------------------------------------------------------
@@ -89,6 +102,18 @@ def recovery_cases(draw):
 _times = st.integers(0, 6) | st.integers(0, 12).map(lambda x: x / 2)  # a lease ends at any time
 
 
+def _many_rows(n, rng, ids):
+    """n rows as `recovery_cases` draws them (hundreds: no rule may stop after the first few)."""
+    now, on_start, most = rng.randrange(13) / 2, rng.random() < 0.5, rng.randrange(4)
+    rows = []
+    for name in ids[:n]:
+        state = rng.choice(["RUNNING", "RUNNING", "PENDING", "READY", "DONE", "FAILED"])
+        lease = rng.randrange(13) / 2
+        rows.append(Row(name, state, rng.randint(state == "RUNNING", 3), rng.randint(0, 3),
+                        lease if state == "RUNNING" or rng.random() < 0.5 else None))
+    return rows, now, on_start, most
+
+
 def _judge_rows(case, expected, got) -> str | None:
     """What differs first: the first row that differs, and in it the first field, in the order
     Row lists them (state before lease_until)."""
@@ -110,7 +135,7 @@ R = Row
 q1 = Problem(
     name="recover",
     arg_names=("jobs", "now", "on_start", "max_recoveries"),
-    cases=recovery_cases(),
+    cases=now_and_then_many(recovery_cases(), _many_rows, 600),
     answer=recover,
     reference=_recover_by_the_store,
     judge=_judge_rows,
@@ -162,13 +187,27 @@ def least_interval(tasks, n):
     return max(len(tasks), (m - 1) * (n + 1) + k)
 
 
+def _judge_ticks(case, expected, got):
+    """The difference, and for a wrong count of the right type what the top type needs."""
+    wrong, (tasks, n) = difference(expected, got), case
+    if wrong is None or type(got) is not int or not tasks:
+        return wrong
+    top, m = Counter(tasks).most_common(1)[0]
+    return (f"the fewest ticks is {expected}, not {got}: {len(tasks)} tasks, and {top!r} runs "
+            f"{m} times with at least n = {n} other ticks (idle ones too) between two of them")
+
+
 q2 = Problem(
     name="least_interval",
     arg_names=("tasks", "n"),
-    cases=st.tuples(st.lists(st.sampled_from("ABCDE"), max_size=14),
-                    st.integers(0, 5) | st.just(100)),  # 100: a cooldown longer than the tasks
+    cases=now_and_then_many(  # a cooldown up to 200: longer than the tasks
+        st.tuples(st.lists(st.sampled_from("ABCDE"), max_size=14), st.integers(0, 12)
+                  | st.integers(13, 200)),
+        lambda k, rng, ids, n: (rng.choices("ABCDEFGH"[:rng.randint(1, 8)], k=k), n), 1000,
+        st.integers(0, 30)),  # (a simulation, tick by tick, is a right answer too: bounded)
     answer=least_interval,
     reference=cooldown.least_interval,
+    judge=_judge_ticks,
     exact_numbers=True,  # a count is an int: 8.0 is not the 8 the statement promises
     examples=[("no tasks", ([], 2)), ("the classic AAABBB, n = 2", (list("AAABBB"), 2)),
               ("no cooldown", (list("AAB"), 0)),
@@ -219,6 +258,14 @@ class _SharedTokens(TokenBucket):
                       lambda self, value: setattr(_SharedTokens, "count", value))
 
 
+class _SharedLast(TokenBucket):
+    """The slip "refill time shared by every bucket": the mark lives on the class."""
+
+    mark = 0
+    last = property(lambda self: _SharedLast.mark,
+                    lambda self, value: setattr(_SharedLast, "mark", value))
+
+
 def _run_bucket(answer, case):
     """Replay "t=3 try_acquire 2" steps (`kit.checks.programs`) on `answer(rate, capacity,
     clock)`: the FakeClock is moved to t, then try_acquire(2) is called (a cost of 1 is left
@@ -226,12 +273,17 @@ def _run_bucket(answer, case):
     rate, capacity, ops = case
     clock = FakeClock()
     bucket = answer(rate, capacity, clock)
-    beside = answer(rate, capacity, clock)  # a second bucket, made after and emptied: buckets
-    while beside.try_acquire(1):  # share nothing (not a class attribute reset by __init__)
-        pass
+    theirs = FakeClock()  # a second bucket, made after, with its own rate, capacity and clock,
+    theirs.advance(1000)  # emptied, then used before each of your calls: buckets share nothing
+    beside = answer(rate * 2, capacity + 1, theirs)  # (no class attribute set in __init__)
+    for _ in range(capacity + 2):  # (bounded: a bucket that never refuses must not hang it)
+        if not beside.try_acquire(1):
+            break
 
     def do(bucket, step):
         clock.advance(step.at - clock.now())
+        theirs.advance(1)
+        beside.try_acquire(1)
         (cost,) = step.words
         return repr(bucket.try_acquire() if cost == "1" else bucket.try_acquire(_cost(cost)))
 
@@ -282,7 +334,10 @@ def bucket_cases(draw):
 q3 = Problem(
     name="TokenBucket",
     arg_names=("rate", "capacity", "requests"),
-    cases=bucket_cases(),
+    cases=now_and_then_many(bucket_cases(), lambda n, rng, ids, rate, capacity: (
+        rate, capacity, requests(*[(rng.choice([0, 0, 1, 2, 3, 0.5, 1.5, 12]), rng.choice(
+            [*range(capacity + 1), 0.5, capacity + 1])) for _ in range(n)])), 600,
+        st.sampled_from([0.25, 0.5, 1, 2, 4]), st.integers(1, 5)),
     answer=TokenBucket,
     reference=_reference_bucket,
     run=_run_bucket,
@@ -304,6 +359,9 @@ q3 = Problem(
         Pitfall("tokens shared by every bucket", "the tokens are the bucket's own (self.tokens, "
                 "set in __init__), not a class attribute: the check empties a second bucket, "
                 "made after yours, and yours must still be full", answer=_SharedTokens),
+        Pitfall("refill time shared by every bucket", "each bucket keeps its own refill time "
+                "(self.last, set in __init__), not a class attribute: the check uses a second "
+                "bucket between your calls, and yours must not see its clock", answer=_SharedLast),
         Pitfall("a cost above capacity let through", "a bucket never holds more than capacity "
                 "tokens, so a request of more can never go through: False, taking none (not a "
                 "full bucket's worth, leaving the tokens negative)",
@@ -355,7 +413,10 @@ BLOCKED = [J("B", 4, 1), J("A", 7, 2), J("D", 3, 3), J("C", 3, 3)]
 q4 = Problem(
     name="pick_batch",
     arg_names=("jobs", "capacity", "skip"),
-    cases=batch_cases(),
+    cases=now_and_then_many(batch_cases(), lambda n, rng, ids, capacity, skip: ([J(
+        name, rng.randint(1, min(5, capacity)), rng.randint(1, 3), rng.randint(0, 3),
+        rng.randint(1, 3))
+        for name in ids[:n]], capacity, skip), 1000, st.integers(1, 3000), st.booleans()),
     answer=pick_batch,
     reference=_pick_by_the_core,
     examples=[("no jobs", ([], 5, True)), ("a big job blocks the line: stop", (BLOCKED, 10, False)),
@@ -398,7 +459,7 @@ def top_k_longest(durations, k):
 
 
 BIG_K = 64
-BIG = [(f"J{i}", d) for i, d in enumerate(random.Random(11).sample(range(100_000), 5_000))]
+BIG = Long((f"J{i}", d) for i, d in enumerate(random.Random(11).choices(range(1, 50), k=5_000)))
 
 
 def _run_top_k(answer, case):
@@ -480,7 +541,8 @@ q5 = Problem(
               ("k larger than the jobs", ([("B", 2), ("A", 5)], 5)),
               ("equal durations keep input order",
                ([("C", 3), ("A", 3), ("D", 1), ("B", 3)], 2)),
-              (f"a stream of {len(BIG)} jobs, k = {BIG_K}", (BIG, BIG_K))],
+              (f"a stream of {len(BIG)} jobs, durations 1 to 49 (ties all along), k = {BIG_K}",
+               (BIG, BIG_K))],
     equivalent={
         "top_k_longest constant: `2` -> `3` in `if k and (duration, -seq) > "
         "heap[0][:2]:`": "a new job's -seq never equals a kept one's, so the third "
@@ -573,7 +635,10 @@ P = ProfitJob
 q6 = Problem(
     name="max_profit",
     arg_names=("jobs",),
-    cases=profit_cases(),
+    cases=now_and_then_many(profit_cases(), lambda n, rng, ids, most: ([ProfitJob(
+        name, rng.randint(0, most), rng.randint(1, 30)) for name in ids[:n]],), 300,
+        st.integers(0, 400)),  # deadlines up to `most`: hundreds of ticks to fill (an exact
+        # O(n²) dynamic programme is a right answer too: the size is bounded for it)
     answer=max_profit,
     reference=edf.max_profit_unit_jobs,
     judge=_judge_profit,
@@ -634,11 +699,23 @@ def build_cases(draw):
     return (deps, draw(st.sets(st.sampled_from(order))), draw(st.sets(st.sampled_from(order))))
 
 
+def _long_chains(n, rng, ids):
+    """n jobs in chains of up to 250 (a change passes down hundreds of levels, within Python's
+    recursion limit), listed from the last job: each needed job after the jobs needing it."""
+    deps, changed, built, depth = {}, set(), set(), 0
+    for i, name in enumerate(ids[:n]):
+        depth = depth + 1 if i and depth < 250 and rng.random() < 0.995 else 0
+        deps[name] = [ids[i - 1]] if depth else []
+        changed |= {name} if rng.random() < 0.004 else set()
+        built |= {name} if rng.random() < 0.996 else set()
+    return dict(reversed(deps.items())), changed, built
+
+
 CHAIN = {"C": ["B"], "A": [], "B": ["A"], "D": []}
 q7 = Problem(
     name="to_rebuild",
     arg_names=("deps", "changed", "last_built"),
-    cases=build_cases(),
+    cases=now_and_then_many(build_cases(), _long_chains, 800),
     answer=to_rebuild,
     reference=_rebuild_by_the_core,
     examples=[("nothing changed", (CHAIN, set(), set(CHAIN))),

@@ -1,0 +1,15 @@
+# 11 q5. Right: size-k min-heap of (duration, -index, name).
+import heapq
+def top_k_longest(durations, k):
+    h = []
+    if k <= 0:
+        for _ in durations:
+            pass
+        return []
+    for i, (name, d) in enumerate(durations):
+        if len(h) < k:
+            heapq.heappush(h, (d, -i, name))
+        elif (d, -i) > h[0][:2]:
+            heapq.heapreplace(h, (d, -i, name))
+    h.sort(reverse=True)
+    return [(name, d) for d, _, name in h]
