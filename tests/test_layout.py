@@ -31,8 +31,9 @@ def test_core_modules_import_only_the_standard_library():
 # issue 25 model-based programs for every class: 6,000 lines for 53 exercises against a core of
 # 5,400; blind round 2 added telling edge cases, generators of the cases a wrong answer hides
 # in, and pitfalls: declarations all; blind round 4 more of them, 141 lines per exercise on
-# 2026-12-02. Machinery shared by topics belongs in kit/checks.)
-LINES_PER_EXERCISE = 145
+# 2026-12-02; blind round 5 large cases past every hard-coded limit, 149. Machinery shared by
+# topics belongs in kit/checks.)
+LINES_PER_EXERCISE = 155
 
 
 def test_exercise_content_stays_declarations_per_exercise():
