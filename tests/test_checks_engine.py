@@ -488,3 +488,33 @@ def test_a_kind_names_a_type_whose_name_is_a_builtin_s_by_its_module():
     assert a_kind(True) == "a bool" and a_kind([]) == "a list" and a_kind(None) == "None"
     from fractions import Fraction
     assert a_kind(Fraction(1, 2)) == "a Fraction"
+
+
+def test_long_values_are_shown_by_their_ends_and_count():
+    from kit.checks.report import around, brief
+
+    assert brief(list(range(5))) == "[0, 1, 2, 3, 4]"  # short: repr itself
+    log = [f"tick {i}" for i in range(25)]
+    assert brief(log) == repr(log)  # a log of 25 lines reads whole
+    assert brief(list(range(1000))) == "[0, 1, 2, …, 999] (1000 items)"
+    assert brief({f"k{i}": i for i in range(200)}) == \
+        "{'k0': 0, 'k1': 1, 'k2': 2, …, 'k199': 199} (200 items)"
+    assert brief((list(range(1000)), 7)) == "([0, 1, 2, …, 999] (1000 items), 7)"  # inside too
+    want, got = list(range(1000)), list(range(1000))
+    got[500] = -1
+    assert around(want, got) == ("items 498 to 502 of 1000: expected [498, 499, 500, 501, 502], "
+                                 "got [498, 499, -1, 501, 502]")
+    assert around([1, 2, 3], [1, 2]) == "items 0 to 2 of 3: expected [1, 2, 3], got [1, 2]"
+
+
+def test_a_wrong_answer_on_a_thousand_jobs_gets_a_short_report(capsys):
+    """09 q2's stress case has 1,000 jobs: a report that printed every name ran to 24 KB."""
+    from pathlib import Path
+
+    from kit.quiz import main as quiz
+
+    answer = Path(__file__).parent / "zoo/blind_25r5/dependency_scheduler/q2/wrong_strseq.py"
+    assert quiz(["dependency_scheduler", "q2", str(answer)]) == 1
+    report = capsys.readouterr().out
+    assert "(1000 items)" in report or "of 1000" in report, report
+    assert len(report) < 3000, len(report)

@@ -53,7 +53,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
 from kit.checks import answers
-from kit.checks.report import Outcome, Result, show_hint, show_solution
+from kit.checks.report import Outcome, Result, brief, show_hint, show_solution
 from kit.checks.returned import GivenBack, Reused, mutable_parts, shared_with
 from kit.validate import error_message
 
@@ -183,7 +183,7 @@ def _value_difference(expected, got, where: str) -> str | None:
             inner = _value_difference(e, g, f"{where}{label}: ")
             if inner is not None:
                 return inner
-    return f"{where}expected {expected!r}, got {got!r}" if where else \
+    return f"{where}expected {brief(expected)}, got {brief(got)}" if where else \
         "the answer differs from the expected one"
 
 

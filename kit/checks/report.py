@@ -43,10 +43,41 @@ def _rows(value) -> tuple[list[str], list[list[str]]] | None:
     return None
 
 
+BRIEF_CHARS, BRIEF_ITEMS = 1500, 30  # past both, a container is shown by its ends and its count
+
+
+def brief(value) -> str:
+    """`repr(value)`, but a list, tuple, dict or set whose repr runs past BRIEF_CHARS and which
+    holds more than BRIEF_ITEMS items is shown as its first three items, its last and how many
+    there are (inside too): a large case of thousands of items reads in one line."""
+    text = repr(value)
+    if len(text) <= BRIEF_CHARS or _is_record(value) or \
+            not isinstance(value, list | tuple | dict | set | frozenset):
+        return text
+    if isinstance(value, dict):
+        parts = [f"{brief(k)}: {brief(v)}" for k, v in value.items()]
+    else:
+        parts = [brief(v) for v in value]
+    ends = "[]" if isinstance(value, list) else "()" if isinstance(value, tuple) else "{}"
+    if len(parts) <= BRIEF_ITEMS:
+        return f"{ends[0]}{', '.join(parts)}{ends[1]}"
+    return f"{ends[0]}{', '.join([*parts[:3], '…', parts[-1]])}{ends[1]} ({len(parts)} items)"
+
+
+def around(want: list, got: list, width: int = 2) -> str:
+    """"items 499 to 503 of 1000: expected [...], got [...]": the first place two lists differ
+    (or where the shorter ends), with `width` items on either side."""
+    i = next((i for i, (w, g) in enumerate(zip(want, got, strict=False)) if w != g),
+             min(len(want), len(got)))
+    lo, hi = max(0, i - width), min(i + width + 1, max(len(want), len(got)))
+    return (f"items {lo} to {hi - 1} of {len(want)}: expected {brief(list(want[lo:hi]))}, got "
+            f"{brief(list(got[lo:hi]))}")
+
+
 def text_value(value, indent: str = "    ") -> str:
     table = _rows(value)
     if table is None:
-        return repr(value)
+        return brief(value)
     header, rows = table
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
@@ -57,7 +88,7 @@ def text_value(value, indent: str = "    ") -> str:
 def html_value(value) -> str:
     table = _rows(value)
     if table is None:
-        return f"<code>{html.escape(repr(value))}</code>"
+        return f"<code>{html.escape(brief(value))}</code>"
     header, rows = table
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     cells = ("".join(f"<td>{html.escape(c)}</td>" for c in r) for r in rows)

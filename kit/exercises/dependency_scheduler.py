@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from kit import dag, validate
 from kit.checks import Pitfall, Problem, a_kind, difference, meter, programs, same, too_slow
-from kit.checks.shown import Long, LongDict, around
+from kit.checks.report import around
 from kit.dag import WORKED_EXAMPLE
 
 NAMES = "ABCDEFGH"
@@ -38,29 +38,15 @@ class Stress:
 
 
 def counted(call, stress: Stress) -> tuple:
-    """`(call(), within the comparison budget?)`, the comparisons counted from zero; a list (or
-    a tuple's list) returned is a `Long`, printed short in a report."""
+    """`(call(), within the comparison budget?)`, the comparisons counted from zero."""
     value, m = meter.measure(call)
-    return long_lists(value), m.count <= stress.budget
-
-
-def long_lists(value):
-    """A list, or the lists in a tuple, as `Long`s; `plain(that)` gives the value back."""
-    if type(value) is tuple:
-        return tuple(Long(v) if type(v) is list else v for v in value)
-    return Long(value) if type(value) is list else value
-
-
-def plain(value):
-    if type(value) is tuple:
-        return tuple(map(plain, value))
-    return list(value) if type(value) is Long else value
+    return value, m.count <= stress.budget
 
 
 def stress_difference(want, value) -> str | None:
     """`difference` of two long results, with the items around the first list item that
     differs (the first list of a tuple: a log)."""
-    wrong = difference(plain(want), plain(value))
+    wrong = difference(want, value)
     w, v = (want[0], value[0]) if type(want) is tuple and type(value) is tuple else (want, value)
     if wrong is not None and isinstance(w, list) and isinstance(v, list):
         return f"{wrong} ({around(w, v)})"
@@ -646,8 +632,8 @@ def graphs(draw):
 def run_cycle(answer, case):
     got = answer(*case)
     if isinstance(got, list) and len(got) > 1 and got[0] == got[-1]:
-        got = got[:-1]  # a cycle written with its first job repeated at the end is fine
-    return long_lists(got)
+        return got[:-1]  # a cycle written with its first job repeated at the end is fine
+    return got
 
 
 def judge_cycle(case, expected, got) -> str | None:
@@ -686,7 +672,7 @@ def diamond_ladder(levels: int) -> dict:
 
 # c199 needs c198, ..., c1 needs c0, listed from c199: a search that stops after a few levels
 # misses its end (200 deep: the statement keeps chains well within the recursion limit)
-CHAIN_200 = LongDict((f"c{i}", (f"c{i - 1}",) if i else ()) for i in range(199, -1, -1))
+CHAIN_200 = dict((f"c{i}", (f"c{i - 1}",) if i else ()) for i in range(199, -1, -1))
 
 q4 = Problem(
     name="find_cycle",
@@ -706,7 +692,7 @@ q4 = Problem(
         ("a chain of 200 jobs, listed from its last (c199 needs c198, ..., c1 needs c0)",
          (CHAIN_200,)),
         ("the same chain, and c0 needs c199: one cycle through all 200",
-         (LongDict(CHAIN_200, c0=("c199",)),)),
+         (dict(CHAIN_200, c0=("c199",)),)),
     ],
     equivalent={
         "find_cycle.visit delete: `return None` -> "
@@ -764,13 +750,13 @@ def critical_path(jobs):
 def run_critical(answer, case):
     """`answer(jobs)`, a NamedTuple (length, path) taken as the plain tuple it is."""
     got = answer(*case)
-    return (got[0], long_lists(got[1])) if isinstance(got, tuple) and len(got) == 2 else got
+    return (got[0], got[1]) if isinstance(got, tuple) and len(got) == 2 else got
 
 
 def judge_critical(case, expected, got) -> str | None:
     (jobs,) = case
     if not isinstance(got, tuple) or len(got) != 2 or not isinstance(got[1], list):
-        return difference(plain(expected), plain(got))
+        return difference(expected, got)
     (length, path), want = got, expected[0]
     if difference(want, length) is not None:
         return f"the longest chain takes {want}, not {length!r}"
@@ -813,7 +799,7 @@ q5 = Problem(
         ("24 diamonds in a row (2 ** 24 chains: compute each job's finish once)",
          ({name: (0, 1, deps) for name, deps in diamond_ladder(24).items()},)),
         ("a chain of 200 jobs, listed from its last (c199 needs c198, ..., c1 needs c0)",
-         (LongDict((name, (0, 1, deps)) for name, deps in CHAIN_200.items()),)),
+         ({name: (0, 1, deps) for name, deps in CHAIN_200.items()},)),
     ],
     pitfalls=[
         Pitfall("total work instead of the longest chain", "the total is what one worker "
@@ -1046,7 +1032,7 @@ def replay_heap(answer, case):
             calls[0] = 0
             popped.append(heap.pop().name)
             within &= calls[0] <= sift_budget("pop", i)
-        return Long(popped), within
+        return popped, within
     steps, seq = [], itertools.count()
     for op in ops:
         calls[0] = 0

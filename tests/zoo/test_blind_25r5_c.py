@@ -11,8 +11,8 @@ seed so shrinking finds the size where the limit breaks); q5's long stream has t
 11 q3's second bucket now has its own rate, capacity and clock and is used between the answer's
 calls, so every piece of a bucket's state must be its own (`classstate` shared the refill time).
 11 q2 draws cooldowns past 5 and says why a count is wrong (`nminus` now shows n = 6, not 100).
-09's stress results print short (`kit.checks.shown.Long`), with the items around the first
-difference (`q2_strseq` and `q3_strseq` dumped 24 and 53 KB).
+Long values print short in every report (`kit.checks.report.brief`), and 09's stress results
+say the items around the first difference (`q2_strseq` and `q3_strseq` dumped 24 and 53 KB).
 
 Renamed `right_`: 09 q4 `recursive_deep` and q5 `norecursionlimit` (the tester's
 `wrong_ds_q4_recursive_deep`, `wrong_ds_q5_norecursionlimit`): recursive searches that raise
