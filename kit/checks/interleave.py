@@ -69,6 +69,7 @@ class CoopLock:
         self.reentrant = reentrant
         self.owner = None  # thread ident
         self.count = 0
+        self.taken = 0  # acquisitions so far: a check can tell whether an answer used the lock
         if _RUN[0] is not None:
             _RUN[0].locks.append(self)
 
@@ -95,7 +96,7 @@ class CoopLock:
                 me.blocked_on = self
                 run.switch(me, ("blocked",))
                 me.blocked_on = None
-        self.owner, self.count = ident, self.count + 1
+        self.owner, self.count, self.taken = ident, self.count + 1, self.taken + 1
         return True
 
     def release(self) -> None:

@@ -11,7 +11,6 @@ and input order, so a name never hints at either.
 import dataclasses
 import random
 import sys
-import threading
 from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
@@ -275,29 +274,6 @@ def changed(job, before: Job, but=("status",)) -> dict:
             if f.name not in but and getattr(job, f.name) != getattr(before, f.name)}
 
 
-class _NotedLock:
-    """The `threading.Lock` a sequential claim is given, noting whether the claim took it."""
-
-    def __init__(self):
-        self.lock, self.taken = threading.Lock(), False
-
-    def acquire(self, *args, **kwargs):
-        self.taken = True
-        return self.lock.acquire(*args, **kwargs)
-
-    def release(self):
-        self.lock.release()
-
-    def locked(self):
-        return self.lock.locked()
-
-    def __enter__(self):
-        return self.acquire()
-
-    def __exit__(self, *exc):
-        self.release()
-
-
 NO_LOCK = ("claimed a PENDING job without taking the `lock` it was given: a cancel holds that "
            "lock, so a claim under another lock (or none) is not one step with it; `with lock:` "
            "around the test and the set")
@@ -310,7 +286,7 @@ def claim_calls(answer, case):
     wrong."""
     status, calls, race = case
     if race is None:
-        job, lock, seen = make_job("x", status=status), _NotedLock(), []
+        job, lock, seen = make_job("x", status=status), interleave.CoopLock(), []
         before = dataclasses.replace(job)
         for _ in range(calls):
             seen.append((answer(job, lock), str(job.status), *filter(None, [changed(job, before)])))
