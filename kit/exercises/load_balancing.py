@@ -143,6 +143,8 @@ q1 = Problem(
               ("a task longer than the limit", ([1, 5], 3, 4)),
               ("tasks of size 0", ([0, 0, 0], 1, 0)),
               ("a task of 0 after a block that reaches the limit: it fits there", ([4, 0], 1, 4)),
+              ("in the order given, not sorted: [1, 2, 1, 2] fits on 2 CPUs by 3",
+               ([1, 2, 1, 2], 2, 3)),
               ("one task well under the limit, one CPU", ([3], 1, 5)),
               ("sizes near 10**9: [10**9, 10**9 - 1, 1] on 2 CPUs by 10**9",
                ([10**9, 10**9 - 1, 1], 2, 10**9)),
